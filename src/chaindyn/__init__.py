@@ -1,0 +1,50 @@
+"""chaindyn: dynamics of serial open chains, the package behind Part 3 (동역학) of the book.
+
+Conventions (book §3.2.3.1, Modern Robotics): twist V = (omega, v), wrench
+F = (moment, force), screw axis A_i and spatial inertia G_i in link frame {i},
+home pose M_{i,i-1}, gravity entered as the base acceleration (0, -g), and
+F_tip the wrench the end effector applies to the environment, in {n}.
+SI units throughout.  ``import chaindyn`` needs numpy only.
+"""
+
+from . import models, opcount, spatial
+from .chain import Chain
+from .classic import link_velocities, rnea_classic
+from .kinematics import body_jacobian, forward_kinematics, space_jacobian
+from .quantities import (
+    bias_force,
+    coriolis_torque,
+    gravity_torque,
+    inertial_torque,
+    kinetic_energy,
+    mass_matrix,
+    tip_wrench_torque,
+)
+from .rnea import STANDARD_GRAVITY, joint_wrenches, link_twists, rnea
+from .spatial import spatial_inertia
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Chain",
+    "STANDARD_GRAVITY",
+    "bias_force",
+    "body_jacobian",
+    "coriolis_torque",
+    "forward_kinematics",
+    "gravity_torque",
+    "inertial_torque",
+    "joint_wrenches",
+    "kinetic_energy",
+    "link_twists",
+    "link_velocities",
+    "mass_matrix",
+    "models",
+    "opcount",
+    "rnea",
+    "rnea_classic",
+    "space_jacobian",
+    "spatial",
+    "spatial_inertia",
+    "tip_wrench_torque",
+]

@@ -1,0 +1,107 @@
+"""Input checks shared by the package.  Every failure is a ValueError that says
+what was expected and what was got; nothing is silently repaired."""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Tolerance for unit axes, orthonormal rotations and symmetric inertias.
+TOL = 1e-9
+
+
+def as_array(x, name, shape=None):
+    """``x`` as a float array of the given shape (``None`` entries are free),
+    finite everywhere."""
+    try:
+        a = np.asanyarray(x, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be an array of real numbers, got {x!r}") from exc
+    if shape is not None:
+        ok = a.ndim == len(shape) and all(s is None or s == d for s, d in zip(shape, a.shape))
+        if not ok:
+            want = "(" + ", ".join("N" if s is None else str(s) for s in shape) + ")"
+            raise ValueError(f"{name} must have shape {want}, got {a.shape}")
+    if not np.all(np.isfinite(a)):
+        bad = np.argwhere(~np.isfinite(a))[0]
+        raise ValueError(
+            f"{name} must be finite, got {a[tuple(bad)]} at index {tuple(int(i) for i in bad)}"
+        )
+    return a
+
+
+def check_rotation(R, name):
+    """A proper rotation: orthonormal within TOL and determinant +1."""
+    err = np.abs(R.T @ R - np.eye(3)).max()
+    if err > TOL:
+        raise ValueError(
+            f"{name} must be a rotation matrix (R^T R = I), got max |R^T R - I| = {err:.3g}"
+        )
+    det = np.linalg.det(R)
+    if det < 0:
+        raise ValueError(f"{name} must be a proper rotation (det R = +1), got det R = {det:.6g}")
+
+
+def joint_type(A, name):
+    """'revolute' or 'prismatic' from a screw axis (omega, v); anything else
+    (a pitched screw, a non-unit axis) is rejected."""
+    w, v = A[:3], A[3:]
+    nw = float(np.linalg.norm(w))
+    if nw == 0.0:
+        nv = float(np.linalg.norm(v))
+        if abs(nv - 1.0) > TOL:
+            raise ValueError(
+                f"{name} is prismatic (omega = 0) and needs a unit v, got |v| = {nv:.12g}"
+            )
+        return "prismatic"
+    if abs(nw - 1.0) > TOL:
+        raise ValueError(
+            f"{name} must have a unit omega (revolute) or omega = 0 (prismatic), "
+            f"got |omega| = {nw:.12g}"
+        )
+    pitch = float(w @ v)
+    if abs(pitch) > TOL:
+        raise ValueError(
+            f"{name} is revolute and needs v = -omega x r (omega . v = 0), "
+            f"got omega . v = {pitch:.6g} (a screw joint with pitch is not supported)"
+        )
+    return "revolute"
+
+
+def check_inertia(G, name):
+    """A rigid body's spatial inertia about a frame's origin, (omega, v) order:
+    symmetric, ``m 1`` in the force block with m > 0, ``m [c]`` coupling, and a
+    rotational inertia about the COM that is positive definite and satisfies
+    the triangle inequality of principal moments."""
+    scale = max(1.0, float(np.abs(G).max()))
+    asym = float(np.abs(G - G.T).max())
+    if asym > TOL * scale:
+        raise ValueError(f"{name} must be symmetric, got max |G - G^T| = {asym:.3g}")
+    m = float(G[3, 3])
+    if not m > 0:
+        raise ValueError(f"{name} must have mass > 0 in G[3:, 3:] = m 1, got m = {m:.6g}")
+    off = float(np.abs(G[3:, 3:] - m * np.eye(3)).max())
+    if off > TOL * scale:
+        raise ValueError(
+            f"{name} must have G[3:, 3:] = m 1 (a rigid body), got max deviation {off:.3g}"
+        )
+    mc = G[:3, 3:]
+    if float(np.abs(mc + mc.T).max()) > TOL * scale:
+        raise ValueError(
+            f"{name} must have a skew-symmetric coupling block G[:3, 3:] = m [c], "
+            f"got {np.array2string(mc, precision=4)}"
+        )
+    c = np.array([mc[2, 1], mc[0, 2], mc[1, 0]]) / m
+    C = np.array([[0, -c[2], c[1]], [c[2], 0, -c[0]], [-c[1], c[0], 0]])
+    Ic = G[:3, :3] + m * C @ C
+    eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
+    if eig[0] <= 0:
+        raise ValueError(
+            f"{name} must have a positive definite inertia about the COM, "
+            f"got principal moments {np.array2string(eig, precision=6)}"
+        )
+    slack = eig[0] + eig[1] - eig[2]
+    if slack < -TOL * max(1.0, eig[2]):
+        raise ValueError(
+            f"{name} must satisfy the triangle inequality of principal moments "
+            f"(I1 + I2 >= I3), got principal moments {np.array2string(eig, precision=6)}"
+        )

@@ -1,0 +1,235 @@
+"""The serial open chain: home poses, screw axes and spatial inertias (book §3.2.3.1)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validate import as_array, check_inertia, check_rotation, joint_type
+from .spatial import inertia_parts, spatial_inertia
+
+__all__ = ["Chain"]
+
+_JOINT_NAMES = {"r": "revolute", "revolute": "revolute", "p": "prismatic", "prismatic": "prismatic"}
+
+
+def _rot_x(a):
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
+
+
+def _rot_z(a):
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+
+
+class Chain:
+    """A serial open chain of n rigid links, each moved by a one-dof joint.
+
+    Frame {0} is the base, frame {i} is fixed to link i (it need not sit at
+    the centre of mass), and joint i moves link i relative to link i-1:
+    ``T_{i,i-1}(q_i) = exp(-[A_i] q_i) M_{i,i-1}`` (book eq. 3.2-1).
+
+    Parameters
+    ----------
+    home : array_like, shape (n, 4, 4)
+        ``M_{i,i-1}``: the pose of frame {i-1} seen from frame {i} at q = 0
+        (metres).
+    screws : array_like, shape (n, 6)
+        ``A_i``: the screw axis of joint i in frame {i}, order (omega, v).
+        Revolute: unit omega and ``v = -omega x r`` for a point r on the axis;
+        prismatic: ``omega = 0`` and unit v.
+    inertias : array_like, shape (n, 6, 6)
+        ``G_i``: spatial inertia of link i about the origin of {i}, in {i},
+        (omega, v) order (kg, kg m, kg m^2); see :func:`spatial_inertia`.
+
+    Attributes
+    ----------
+    n : int
+        Number of links and joints.
+    home, screws, inertias : ndarray
+        Read-only float copies of the inputs.
+    joint_types : tuple of str
+        ``"revolute"`` or ``"prismatic"`` for each joint, read off ``screws``.
+    masses, coms, inertias_com : ndarray, shapes (n,), (n, 3), (n, 3, 3)
+        The same inertias as mass (kg), centre of mass in {i} (m) and
+        rotational inertia about the centre of mass (kg m^2), read off
+        ``inertias`` (used by the 3-vector recursion).
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, a non-finite value, a home pose whose rotation is not
+        proper or whose last row is not (0, 0, 0, 1), a screw axis that is
+        neither a unit revolute (with omega . v = 0) nor a unit prismatic axis,
+        or an inertia that is not a rigid body's (not symmetric, mass <= 0,
+        rotational inertia about the COM not positive definite or violating
+        the triangle inequality).
+    """
+
+    def __init__(self, home, screws, inertias):
+        screws = as_array(screws, "screws", (None, 6))
+        n = screws.shape[0]
+        if n < 1:
+            raise ValueError("a chain needs at least one link, got screws of shape (0, 6)")
+        home = as_array(home, "home", (n, 4, 4))
+        inertias = as_array(inertias, "inertias", (n, 6, 6))
+        for i in range(n):
+            if np.abs(home[i, 3] - [0.0, 0.0, 0.0, 1.0]).max() > 0:
+                raise ValueError(
+                    f"home[{i}] must have last row (0, 0, 0, 1), got {home[i, 3].tolist()}"
+                )
+            check_rotation(home[i, :3, :3], f"home[{i}][:3, :3]")
+        types = tuple(joint_type(screws[i], f"screws[{i}]") for i in range(n))
+        for i in range(n):
+            check_inertia(inertias[i], f"inertias[{i}]")
+        for a in (home, screws, inertias):
+            a.flags.writeable = False
+        self.n = n
+        self.home = home
+        self.screws = screws
+        self.inertias = inertias
+        self.joint_types = types
+        self.masses, self.coms, self.inertias_com = inertia_parts(inertias)
+        for a in (self.masses, self.coms, self.inertias_com):
+            a.flags.writeable = False
+
+    def __repr__(self):
+        kinds = "".join("R" if t == "revolute" else "P" for t in self.joint_types)
+        return f"Chain(n={self.n}, joints={kinds})"
+
+    @property
+    def mass(self):
+        """Total mass of the links, kg."""
+        return float(self.masses.sum())
+
+    @classmethod
+    def from_mdh(cls, mdh, masses, coms, inertias_com, joint_types=None):
+        """Build a chain from modified Denavit-Hartenberg rows (Craig's convention).
+
+        Row i gives ``(alpha_{i-1}, a_{i-1}, d_i, theta_i)`` and
+        ``T_{i-1,i} = Rot_x(alpha_{i-1}) Trans_x(a_{i-1}) Rot_z(theta_i) Trans_z(d_i)``.
+        For a revolute joint ``theta_i = theta_row + q_i``; for a prismatic one
+        ``d_i = d_row + q_i``.  Joint i moves along or about z_i, whose origin
+        lies on the axis, so ``A_i = (0, 0, 1, 0, 0, 0)`` (revolute) or
+        ``(0, 0, 0, 0, 0, 1)`` (prismatic) in {i}.
+
+        Parameters
+        ----------
+        mdh : array_like, shape (n, 4)
+            ``(alpha_{i-1} [rad], a_{i-1} [m], d_i [m], theta_i [rad])`` at q = 0.
+        masses : array_like, shape (n,)
+            Link masses, kg.
+        coms : array_like, shape (n, 3)
+            Centre of mass of link i in frame {i}, m.
+        inertias_com : array_like, shape (n, 3, 3)
+            Rotational inertia of link i about its centre of mass, axes
+            parallel to {i}, kg m^2.
+        joint_types : sequence of str, optional
+            ``"R"``/``"revolute"`` or ``"P"``/``"prismatic"`` per joint;
+            all revolute by default.
+
+        Returns
+        -------
+        Chain
+
+        Raises
+        ------
+        ValueError
+            On wrong shapes, non-finite values, an unknown joint type or a
+            non-physical inertia.
+
+        References
+        ----------
+        J. J. Craig, *Introduction to Robotics*, 4th ed., §3.4 and §6.5.
+        """
+        rows, kinds, inertias = _dh_table("mdh", mdh, masses, coms, inertias_com, joint_types)
+        n = len(kinds)
+        home = np.empty((n, 4, 4))
+        screws = np.zeros((n, 6))
+        for i, ((alpha, a, d, theta), kind) in enumerate(zip(rows, kinds)):
+            screws[i, 2 if kind == "revolute" else 5] = 1.0
+            R = _rot_x(alpha) @ _rot_z(theta)  # T_{i-1,i} at q = 0
+            p = np.array([a, 0.0, 0.0]) + R @ np.array([0.0, 0.0, d])
+            home[i] = _inverse_pose(R, p)
+        return cls(home, screws, inertias)
+
+    @classmethod
+    def from_dh(cls, dh, masses, coms, inertias_com, joint_types=None):
+        """Build a chain from standard Denavit-Hartenberg rows.
+
+        Row i gives ``(theta_i, d_i, a_i, alpha_i)`` and
+        ``T_{i-1,i} = Rot_z(theta_i) Trans_z(d_i) Trans_x(a_i) Rot_x(alpha_i)``:
+        frame {i} sits at the distal end of link i and joint i moves about or
+        along z_{i-1}.  In {i} that axis is ``A_i = Ad_{M_{i,i-1}} Z`` with
+        ``Z = (0, 0, 1, 0, 0, 0)`` (revolute) or ``(0, 0, 0, 0, 0, 1)``
+        (prismatic): a revolute axis that does not pass through the origin of
+        {i}, which exercises the general screw ``v = -omega x r``.
+
+        Parameters are as :meth:`from_mdh`, with ``dh`` of shape (n, 4) in the
+        order ``(theta_i [rad], d_i [m], a_i [m], alpha_i [rad])`` at q = 0 and
+        COMs and inertias given in the standard-DH link frames.
+
+        Raises
+        ------
+        ValueError
+            As :meth:`from_mdh`.
+
+        References
+        ----------
+        M. W. Spong, S. Hutchinson, M. Vidyasagar, *Robot Modeling and
+        Control*, 2nd ed., §3.2.
+        """
+        from .spatial import Ad_rp
+
+        rows, kinds, inertias = _dh_table("dh", dh, masses, coms, inertias_com, joint_types)
+        n = len(kinds)
+        home = np.empty((n, 4, 4))
+        screws = np.empty((n, 6))
+        for i, ((theta, d, a, alpha), kind) in enumerate(zip(rows, kinds)):
+            R = _rot_z(theta) @ _rot_x(alpha)  # T_{i-1,i} at q = 0
+            p = _rot_z(theta) @ np.array([a, 0.0, d])
+            home[i] = _inverse_pose(R, p)
+            Z = np.zeros(6)
+            Z[2 if kind == "revolute" else 5] = 1.0
+            screws[i] = Ad_rp(home[i, :3, :3], home[i, :3, 3]) @ Z
+        return cls(home, screws, inertias)
+
+
+def _inverse_pose(R, p):
+    """4x4 homogeneous matrix of the inverse of the pose (R, p)."""
+    T = np.eye(4)
+    T[:3, :3] = R.T
+    T[:3, 3] = -R.T @ p
+    return T
+
+
+def _dh_table(name, rows, masses, coms, inertias_com, joint_types):
+    """Check a DH-style table and its inertial data; return rows, joint kinds
+    and the spatial inertias about the link frames' origins."""
+    rows = as_array(rows, name, (None, 4))
+    n = rows.shape[0]
+    masses = as_array(masses, "masses", (n,))
+    coms = as_array(coms, "coms", (n, 3))
+    inertias_com = as_array(inertias_com, "inertias_com", (n, 3, 3))
+    if joint_types is None:
+        joint_types = ["revolute"] * n
+    joint_types = list(joint_types)
+    if len(joint_types) != n:
+        raise ValueError(
+            f"joint_types must have {n} entries (one per {name} row), got {len(joint_types)}"
+        )
+    kinds = []
+    for i, jt in enumerate(joint_types):
+        kind = _JOINT_NAMES.get(str(jt).lower())
+        if kind is None:
+            raise ValueError(
+                f"joint_types[{i}] must be 'R', 'revolute', 'P' or 'prismatic', got {jt!r}"
+            )
+        kinds.append(kind)
+    inertias = np.empty((n, 6, 6))
+    for i in range(n):
+        try:
+            inertias[i] = spatial_inertia(masses[i], coms[i], inertias_com[i])
+        except ValueError as exc:
+            raise ValueError(f"link {i + 1} of the {name} table: {exc}") from None
+    return rows, kinds, inertias

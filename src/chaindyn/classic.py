@@ -1,0 +1,177 @@
+"""The classic 3-vector Newton-Euler recursion (Luh, Walker and Paul 1980; Craig ch. 6),
+book §3.2.3.4.
+
+Frame {i} is fixed to link i.  With ``R = R_{i-1,i}`` (the orientation of {i}
+in {i-1}), ``P = P_i`` (the origin of {i} in {i-1}), the joint axis ``w`` and
+``u`` (the ``(omega, v)`` halves of the screw axis A_i in {i}), the quantities
+of link i, all in {i}, are::
+
+    omega_i  = R^T omega_{i-1} + w qd_i
+    v_i      = R^T (v_{i-1} + omega_{i-1} x P) + u qd_i                (seed 004)
+    alpha_i  = R^T alpha_{i-1} + (R^T omega_{i-1}) x w qd_i + w qdd_i
+    a_i      = R^T (a_{i-1} + alpha_{i-1} x P + omega_{i-1} x (omega_{i-1} x P))
+               + (2 R^T omega_{i-1} + w qd_i) x u qd_i + u qdd_i
+    a_ci     = a_i + alpha_i x c_i + omega_i x (omega_i x c_i)
+    F_i = m_i a_ci,   N_i = I_ci alpha_i + omega_i x (I_ci omega_i)
+
+and backwards, with ``R' = R_{i,i+1}`` and ``P' = P_{i+1}``::
+
+    f_i   = R' f_{i+1} + F_i
+    n_i   = N_i + R' n_{i+1} + c_i x F_i + P' x (R' f_{i+1})
+    tau_i = n_i . w + f_i . u
+
+For a revolute joint whose axis passes through the origin of {i} (MDH,
+URDF) ``u = 0`` and these are Craig's eqs. (6.45)-(6.53); for a prismatic
+joint ``w = 0`` and ``u`` is the sliding direction, which gives Craig's
+``2 omega x d_dot z + d_ddot z`` term.  A revolute axis off the origin
+(``u = -w x r``) adds ``u qdd + qd^2 w x u`` to the origin's acceleration:
+the general form above covers all three.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .kinematics import _relative_poses
+from .rnea import _DEFAULT_G, check_gravity, check_state, check_wrench
+
+__all__ = ["link_velocities", "rnea_classic", "cross"]
+
+
+def cross(a, b):
+    """Cross product of 3-vectors over stacks, (..., 3) x (..., 3) -> (..., 3)."""
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def _mv(R, x):
+    return (R @ x[..., None])[..., 0]
+
+
+def _mtv(R, x):
+    """R^T x over stacks."""
+    return (np.swapaxes(R, -1, -2) @ x[..., None])[..., 0]
+
+
+def link_velocities(chain, q, qd):
+    """Propagate link angular velocity and origin and COM linear velocity (3-vector form).
+
+    Parameters
+    ----------
+    chain : Chain
+    q, qd : array_like, shape (n,) or (N, n)
+        Joint positions and velocities (rad, m; rad/s, m/s).
+
+    Returns
+    -------
+    omega : ndarray, shape (..., n, 3)
+        Angular velocity of link i in {i}, rad/s.
+    v : ndarray, shape (..., n, 3)
+        Velocity of the origin of {i}, in {i}, m/s.
+    v_com : ndarray, shape (..., n, 3)
+        Velocity of link i's centre of mass, in {i}, m/s.
+
+    Raises
+    ------
+    ValueError
+        If q or qd has the wrong shape or is not finite.
+
+    Notes
+    -----
+    ``omega_i = R^T omega_{i-1} + w qd_i``,
+    ``v_i = R^T (v_{i-1} + omega_{i-1} x P_i) + u qd_i`` and
+    ``v_ci = v_i + omega_i x c_i`` (book §3.2.3.4, seed 004; Craig eqs.
+    (5.45)-(5.48)), with ``(w, u) = A_i``; the base is at rest.  These are
+    the two halves of the link twist ``V_i = (omega_i, v_i)`` of the spatial
+    form.
+    """
+    q, qd = check_state(chain, q=q, qd=qd)
+    batch = np.broadcast_shapes(q.shape, qd.shape)[:-1]
+    w_prev = np.zeros(batch + (3,))
+    v_prev = np.zeros(batch + (3,))
+    omegas, vs, vcs = [], [], []
+    for i, (R, P) in enumerate(_relative_poses(chain, q)):
+        w, u = chain.screws[i, :3], chain.screws[i, 3:]
+        c = chain.coms[i]
+        qdi = qd[..., i, None]
+        omega = _mtv(R, w_prev) + w * qdi
+        v = _mtv(R, v_prev + cross(w_prev, P)) + u * qdi
+        omegas.append(omega)
+        vs.append(v)
+        vcs.append(v + cross(omega, np.broadcast_to(c, omega.shape)))
+        w_prev, v_prev = omega, v
+    return tuple(np.stack(x, axis=-2) for x in (omegas, vs, vcs))
+
+
+def rnea_classic(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
+    """Inverse dynamics by the classic 3-vector Newton-Euler recursion.
+
+    Same arguments, units and result as :func:`chaindyn.rnea`; the
+    computation uses only 3-vectors and 3x3 matrices: angular velocity and
+    acceleration, origin and COM linear acceleration, and the force and
+    moment balances of each link (equations in the module docstring).
+
+    Parameters
+    ----------
+    chain : Chain
+    q, qd, qdd : array_like, shape (n,) or (N, n)
+    gravity : array_like, shape (3,), default (0, 0, -9.80665)
+        Gravity in {0}, m/s^2; enters as the base acceleration ``a_0 = -gravity``.
+    f_tip : array_like, shape (6,) or (N, 6), optional
+        (moment, force) that the end effector applies to the environment, in {n}.
+
+    Returns
+    -------
+    tau : ndarray, shape (n,) or (N, n)
+
+    Raises
+    ------
+    ValueError
+        If an array has the wrong shape or holds NaN or inf.
+
+    Notes
+    -----
+    Book §3.2.3.4; Luh, Walker and Paul (1980); Craig, *Introduction to
+    Robotics*, §6.5.
+    """
+    q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
+    gravity = check_gravity(gravity)
+    f_tip = check_wrench(f_tip)
+    batch = np.broadcast_shapes(q.shape, qd.shape, qdd.shape)[:-1]
+    frames = _relative_poses(chain, q)
+    omega = np.zeros(batch + (3,))
+    alpha = np.zeros(batch + (3,))
+    acc = np.zeros(batch + (3,)) - gravity
+    forces, moments = [], []
+    for i, (R, P) in enumerate(frames):
+        w, u = chain.screws[i, :3], chain.screws[i, 3:]
+        m, c, Ic = chain.masses[i], chain.coms[i], chain.inertias_com[i]
+        qdi, qddi = qd[..., i, None], qdd[..., i, None]
+        w_in = _mtv(R, omega)  # R^T omega_{i-1}
+        acc = (
+            _mtv(R, acc + cross(alpha, P) + cross(omega, cross(omega, P)))
+            + cross(2.0 * w_in + w * qdi, u * qdi)
+            + u * qddi
+        )
+        alpha = _mtv(R, alpha) + cross(w_in, w * qdi) + w * qddi
+        omega = w_in + w * qdi
+        c = np.broadcast_to(c, omega.shape)
+        a_com = acc + cross(alpha, c) + cross(omega, cross(omega, c))
+        forces.append(m * a_com)
+        moments.append(_mv(Ic, alpha) + cross(omega, _mv(Ic, omega)))
+    if f_tip is None:
+        f = np.zeros(batch + (3,))
+        nm = np.zeros(batch + (3,))
+    else:
+        nm, f = f_tip[..., :3] + np.zeros(batch + (3,)), f_tip[..., 3:] + np.zeros(batch + (3,))
+    R_next, P_next = np.eye(3), np.zeros(3)
+    taus = [None] * chain.n
+    for i in reversed(range(chain.n)):
+        w, u = chain.screws[i, :3], chain.screws[i, 3:]
+        Rf = _mv(R_next, f)
+        nm = moments[i] + _mv(R_next, nm) + cross(chain.coms[i], forces[i]) + cross(P_next, Rf)
+        f = Rf + forces[i]
+        taus[i] = nm @ w + f @ u
+        R_next, P_next = frames[i]
+    return np.stack(taus, axis=-1)

@@ -1,0 +1,103 @@
+"""Forward kinematics and Jacobians of a Chain (used by §3.2 for J_b^T F_tip;
+chapter 2.8 treats them in full)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .rnea import check_state
+from .spatial import Ad_rp, pose_mul, screw_exp
+
+__all__ = ["forward_kinematics", "body_jacobian", "space_jacobian"]
+
+
+def _inverse(R, p):
+    Rt = np.swapaxes(R, -1, -2)
+    return Rt, -(Rt @ p[..., None])[..., 0]
+
+
+def _relative_poses(chain, q):
+    """T_{i-1,i}(q_i) = M_{i,i-1}^{-1} exp([A_i] q_i) for every link, as (R, p)."""
+    out = []
+    for i in range(chain.n):
+        M = chain.home[i]
+        out.append(pose_mul(_inverse(M[:3, :3], M[:3, 3]), screw_exp(chain.screws[i], q[..., i])))
+    return out
+
+
+def forward_kinematics(chain, q):
+    """Poses T_{0,i} of every link frame {i} in the base frame {0}.
+
+    Parameters
+    ----------
+    chain : Chain
+    q : array_like, shape (n,) or (N, n)
+        Joint positions, rad or m.
+
+    Returns
+    -------
+    ndarray, shape (n, 4, 4) or (N, n, 4, 4)
+        ``T[..., i, :, :]`` is the pose of frame {i+1}; the last is {n}, m.
+
+    Raises
+    ------
+    ValueError
+        If q has the wrong shape or is not finite.
+
+    Notes
+    -----
+    Product of the relative poses ``T_{i-1,i} = M_{i,i-1}^{-1} exp([A_i] q_i)``
+    (book §3.2.3.1; Modern Robotics §4.1).
+    """
+    (q,) = check_state(chain, q=q)
+    R, p = np.eye(3), np.zeros(3)
+    Ts = []
+    for Rr, pr in _relative_poses(chain, q):
+        R, p = pose_mul((R, p), (Rr, pr))
+        T = np.zeros(R.shape[:-2] + (4, 4))
+        T[..., :3, :3] = R
+        T[..., :3, 3] = p
+        T[..., 3, 3] = 1.0
+        Ts.append(T)
+    return np.stack(Ts, axis=-3)
+
+
+def body_jacobian(chain, q):
+    """Body Jacobian J_b(q) at the end-effector frame {n}.
+
+    Column i is joint i's screw axis expressed in {n}: ``Ad_{T_{n,i}} A_i``,
+    so that ``V_n = J_b qd`` is the twist of {n} in {n}, rows (omega, v).
+
+    Returns
+    -------
+    ndarray, shape (6, n) or (N, 6, n)
+
+    Notes
+    -----
+    Modern Robotics §5.1.2; the static torque is ``tau = J_b^T F_tip``
+    (book §3.2.3.6).
+    """
+    (q,) = check_state(chain, q=q)
+    rel = _relative_poses(chain, q)
+    R, p = np.eye(3), np.zeros(3)  # T_{n,i}, starting at i = n
+    cols = [None] * chain.n
+    for i in reversed(range(chain.n)):
+        cols[i] = (Ad_rp(R, p) @ chain.screws[i])
+        R, p = pose_mul((R, p), _inverse(*rel[i]))  # T_{n,i-1} = T_{n,i} T_{i,i-1}
+    return np.stack(cols, axis=-1)
+
+
+def space_jacobian(chain, q):
+    """Space Jacobian J_s(q) in the base frame {0}.
+
+    Column i is joint i's screw axis in {0}: ``Ad_{T_{0,i}} A_i``; rows
+    (omega, v), where v is the velocity of the body point at the origin of
+    {0} (Modern Robotics §5.1.1).
+
+    Returns
+    -------
+    ndarray, shape (6, n) or (N, 6, n)
+    """
+    T = forward_kinematics(chain, q)
+    cols = [Ad_rp(T[..., i, :3, :3], T[..., i, :3, 3]) @ chain.screws[i] for i in range(chain.n)]
+    return np.stack(cols, axis=-1)

@@ -1,0 +1,210 @@
+"""The recursive Newton-Euler algorithm in spatial (screw) form, book §3.2.3-3.2.4.
+
+Forward recursion, i = 1..n (eq. 3.2-2)::
+
+    T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}
+    V_i       = Ad_{T_{i,i-1}} V_{i-1} + A_i qd_i
+    Vd_i      = Ad_{T_{i,i-1}} Vd_{i-1} + ad_{V_i}(A_i) qd_i + A_i qdd_i
+
+with V_0 = 0 and Vd_0 = (0, -g): gravity enters as an upward acceleration of
+the base.  Backward recursion, i = n..1 (eq. 3.2-3)::
+
+    F_i   = Ad_{T_{i+1,i}}^T F_{i+1} + G_i Vd_i - ad_{V_i}^T (G_i V_i)
+    tau_i = F_i^T A_i
+
+with F_{n+1} = F_tip, the wrench the end effector applies to the environment.
+
+The loop runs over links only; a batch of states (leading axes of q, qd,
+qdd) travels through the same loop as stacked arrays.  The products are
+dense 6x6 (no use of sparsity), which is what the operation count of §3.2.3.5
+(357 multiplications per revolute link) counts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validate import as_array
+from .spatial import Ad_rp, ad, pose_mul, screw_exp
+
+__all__ = ["rnea", "joint_wrenches", "link_twists", "STANDARD_GRAVITY"]
+
+#: Standard gravity, m/s^2 (the default gravity vector is (0, 0, -STANDARD_GRAVITY)).
+STANDARD_GRAVITY = 9.80665
+
+
+def _mv(A, x):
+    """Matrix-vector product over stacks: (..., k, m) @ (..., m) -> (..., k)."""
+    return (A @ x[..., None])[..., 0]
+
+
+def check_state(chain, **arrays):
+    """Validate joint arrays of shape (..., n) that broadcast together; ``None``
+    entries are zeros.  Returns them as float arrays, in the order given."""
+    out = []
+    for name, x in arrays.items():
+        if x is None:
+            out.append(np.zeros(chain.n))
+            continue
+        a = as_array(x, name)
+        if a.ndim == 0 or a.shape[-1] != chain.n:
+            raise ValueError(
+                f"{name} must have shape (n,) or (N, n) with n = {chain.n}, got {a.shape}"
+            )
+        out.append(a)
+    try:
+        np.broadcast_shapes(*(a.shape for a in out))
+    except ValueError:
+        shapes = ", ".join(f"{k} {a.shape}" for k, a in zip(arrays, out))
+        raise ValueError(f"joint arrays must have matching batch shapes, got {shapes}") from None
+    return out
+
+
+def check_gravity(gravity):
+    """The gravity vector, shape (3,), m/s^2, in the base frame {0}."""
+    return as_array(gravity, "gravity", (3,))
+
+
+def check_wrench(f_tip, batch_shape=()):
+    """F_tip: shape (6,) or batched (..., 6), (moment, force) in {n}."""
+    if f_tip is None:
+        return None
+    F = as_array(f_tip, "f_tip")
+    if F.ndim == 0 or F.shape[-1] != 6:
+        raise ValueError(f"f_tip must have shape (6,) or (N, 6), got {F.shape}")
+    return F
+
+
+def _forward(chain, q, qd, qdd, gravity):
+    """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
+    batch = np.broadcast_shapes(q.shape, qd.shape, qdd.shape)[:-1]
+    V = np.zeros_like(q, shape=batch + (6,))
+    Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V
+    Ads, Vs, Vds = [], [], []
+    for i in range(chain.n):
+        A = chain.screws[i]
+        M = chain.home[i]
+        R, p = pose_mul(screw_exp(A, -q[..., i]), (M[:3, :3], M[:3, 3]))
+        Ad_i = Ad_rp(R, p)  # Ad_{T_{i,i-1}}
+        V = _mv(Ad_i, V) + A * qd[..., i, None]
+        Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]
+        Ads.append(Ad_i)
+        Vs.append(V)
+        Vds.append(Vd)
+    return Ads, Vs, Vds
+
+
+def _backward(chain, Ads, Vs, Vds, f_tip):
+    """Backward recursion: joint wrenches F_i in {i} and torques tau_i."""
+    n = chain.n
+    F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip
+    taus, Fs = [None] * n, [None] * n
+    for i in reversed(range(n)):
+        G, V = chain.inertias[i], Vs[i]
+        F = F + _mv(G, Vds[i]) - _mv(np.swapaxes(ad(V), -1, -2), _mv(G, V))
+        Fs[i] = F
+        taus[i] = F @ chain.screws[i]
+        F = _mv(np.swapaxes(Ads[i], -1, -2), F)  # Ad_{T_{i,i-1}}^T F_i, into {i-1}
+    return np.stack(taus, axis=-1), np.stack(Fs, axis=-2)
+
+
+def _rnea(chain, q, qd, qdd, gravity, f_tip):
+    q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
+    gravity = check_gravity(gravity)
+    f_tip = check_wrench(f_tip)
+    Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
+    return _backward(chain, Ads, Vs, Vds, f_tip)
+
+
+_DEFAULT_G = (0.0, 0.0, -STANDARD_GRAVITY)
+
+
+def rnea(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
+    """Inverse dynamics of a serial chain by the recursive Newton-Euler algorithm.
+
+    Computes ``tau = M(q) qdd + h(q, qd) + J_b(q)^T F_tip`` without forming
+    M, by one forward and one backward sweep over the links (spatial form).
+
+    Parameters
+    ----------
+    chain : Chain
+    q, qd, qdd : array_like, shape (n,) or (N, n)
+        Joint positions (rad or m), velocities (rad/s or m/s) and
+        accelerations (rad/s^2 or m/s^2).  A batch of N states goes through
+        one vectorized pass; the shapes must broadcast together.
+    gravity : array_like, shape (3,), default (0, 0, -9.80665)
+        Gravity vector in the base frame {0}, m/s^2.  It enters as the base
+        acceleration ``Vd_0 = (0, -gravity)``; pass zeros to switch it off.
+    f_tip : array_like, shape (6,) or (N, 6), optional
+        ``F_tip = (moment, force)``: the wrench that the end effector (link n)
+        applies to the environment, expressed in {n} about its origin (N m, N).
+
+    Returns
+    -------
+    tau : ndarray, shape (n,) or (N, n)
+        Joint torques (N m) for revolute and forces (N) for prismatic joints,
+        ``tau_i = F_i^T A_i``.
+
+    Raises
+    ------
+    ValueError
+        If an array has the wrong shape or holds NaN or inf.
+
+    See Also
+    --------
+    joint_wrenches : the full wrench F_i that each joint transmits.
+    chaindyn.rnea_classic : the same result by the 3-vector recursion.
+
+    Notes
+    -----
+    Book §3.2.3.2-3.2.3.3 and the algorithm of §3.2.4; Modern Robotics
+    §8.3.2, eqs. (8.50)-(8.53); Featherstone (2008), Table 5.1.
+    """
+    return _rnea(chain, q, qd, qdd, gravity, f_tip)[0]
+
+
+def joint_wrenches(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
+    """The wrench F_i that joint i transmits from link i-1 to link i.
+
+    Same arguments as :func:`rnea`.  The component ``F_i^T A_i`` along the
+    joint's screw axis is the drive torque (or force) tau_i; the other five
+    components are carried by the bearings and the structure.
+
+    Returns
+    -------
+    F : ndarray, shape (n, 6) or (N, n, 6)
+        ``F[..., i, :] = (moment about the origin of {i+1}, force)`` in frame
+        {i+1} (0-based index i for joint i+1), N m and N.
+
+    Raises
+    ------
+    ValueError
+        As :func:`rnea`.
+
+    Notes
+    -----
+    Book §3.2.3.3, eq. 3.2-3; Modern Robotics eq. (8.51).
+    """
+    return _rnea(chain, q, qd, qdd, gravity, f_tip)[1]
+
+
+def link_twists(chain, q, qd):
+    """Twists V_i = (omega_i, v_i) of every link in its own frame {i}.
+
+    The velocity half of the forward recursion (``qdd`` and gravity play no
+    part).  ``v_i`` is the velocity of the body-fixed point at the origin of
+    {i}, in {i}.
+
+    Parameters
+    ----------
+    chain : Chain
+    q, qd : array_like, shape (n,) or (N, n)
+
+    Returns
+    -------
+    ndarray, shape (n, 6) or (N, n, 6)
+        rad/s and m/s.
+    """
+    q, qd = check_state(chain, q=q, qd=qd)
+    _, Vs, _ = _forward(chain, q, qd, np.zeros(chain.n), np.zeros(3))
+    return np.stack(Vs, axis=-2)
