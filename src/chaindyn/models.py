@@ -94,7 +94,8 @@ def planar_2r_closed_form(q, qd, qdd, g=9.80665, masses=(1.0, 1.0), lengths=(1.0
     M22 = I2 + m2 * r2**2
     k = m2 * L1 * r2 * s2
     g2 = m2 * r2 * g * np.cos(q1 + q2)
-    tau1 = M11 * a1 + M12 * a2 - k * (2 * v1 * v2 + v2**2) + (m1 * r1 + m2 * L1) * g * np.cos(q1) + g2
+    g1 = (m1 * r1 + m2 * L1) * g * np.cos(q1) + g2
+    tau1 = M11 * a1 + M12 * a2 - k * (2 * v1 * v2 + v2**2) + g1
     tau2 = M12 * a1 + M22 * a2 + k * v1**2 + g2
     return np.stack([tau1, tau2], axis=-1)
 
@@ -211,7 +212,9 @@ def arm6r(path=None):
     masses = [r["mass"] for r in rows]
     coms = [[r["cx"], r["cy"], r["cz"]] for r in rows]
     inertia = [
-        [[r["Ixx"], r["Ixy"], r["Ixz"]], [r["Ixy"], r["Iyy"], r["Iyz"]], [r["Ixz"], r["Iyz"], r["Izz"]]]
+        [[r["Ixx"], r["Ixy"], r["Ixz"]],
+         [r["Ixy"], r["Iyy"], r["Iyz"]],
+         [r["Ixz"], r["Iyz"], r["Izz"]]]
         for r in rows
     ]
     return Chain.from_mdh(mdh, masses, coms, inertia, [r["type"] for r in rows])

@@ -25,6 +25,8 @@ __all__ = [
     "pose_mul",
     "spatial_inertia",
     "inertia_parts",
+    "rpy_matrix",
+    "rotate_inertia",
 ]
 
 
@@ -222,3 +224,48 @@ def inertia_parts(G):
     C = skew(c)
     Ic = G[..., :3, :3] + m[..., None, None] * C @ C
     return m, c, Ic
+
+
+def rpy_matrix(rpy):
+    """Rotation matrix of URDF roll-pitch-yaw angles: ``R = R_z(y) R_y(p) R_x(r)``.
+
+    Parameters
+    ----------
+    rpy : array_like, shape (3,)
+        (roll, pitch, yaw) in rad, fixed-axis x-y-z (URDF ``origin rpy``).
+
+    Returns
+    -------
+    ndarray, shape (3, 3)
+    """
+    r, p, y = (float(a) for a in np.asarray(rpy, dtype=float).reshape(3))
+    cr, sr, cp, sp, cy, sy = np.cos(r), np.sin(r), np.cos(p), np.sin(p), np.cos(y), np.sin(y)
+    Rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]])
+    Ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]])
+    Rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]])
+    return Rz @ Ry @ Rx
+
+
+def rotate_inertia(inertia, R):
+    """Express a rotational inertia given in frame {c} in frame {l}: ``R I R^T``.
+
+    Parameters
+    ----------
+    inertia : array_like, shape (3, 3)
+        Inertia about the centre of mass, in the axes of {c} (for URDF: the
+        ``<inertial><origin rpy>`` frame), kg m^2.
+    R : array_like, shape (3, 3)
+        Orientation of {c} in {l} (``R_lc``).
+
+    Returns
+    -------
+    ndarray, shape (3, 3)
+        The same tensor about the same point, in the axes of {l}.
+
+    Notes
+    -----
+    ``R I`` alone, or dropping R, are the importer faults of case G4
+    (``shared/cases``); the similarity transform keeps the eigenvalues.
+    """
+    R = np.asarray(R, dtype=float)
+    return R @ np.asarray(inertia, dtype=float) @ R.T
