@@ -82,9 +82,9 @@ def body_jacobian(chain, q):
     R, p = np.eye(3), np.zeros(3)  # T_{n,i}, starting at i = n
     cols = [None] * chain.n
     for i in reversed(range(chain.n)):
-        cols[i] = (Ad_rp(R, p) @ chain.screws[i])
+        cols[i] = Ad_rp(R, p) @ chain.screws[i]
         R, p = pose_mul((R, p), _inverse(*rel[i]))  # T_{n,i-1} = T_{n,i} T_{i,i-1}
-    return np.stack(cols, axis=-1)
+    return np.stack(np.broadcast_arrays(*cols), axis=-1)  # column n is q-independent
 
 
 def space_jacobian(chain, q):

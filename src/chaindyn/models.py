@@ -221,9 +221,9 @@ def arm6r(path=None):
 
 
 #: Start and goal of the 6R arm's example motion, rad.
-ARM6R_START = np.array([-1.15, -0.60, 0.30, -1.00, -0.80, -1.10])
-ARM6R_GOAL = np.array([1.18, 0.45, -1.10, 1.15, 0.85, 1.10])
-ARM6R_DURATION = 0.8  # s
+ARM6R_START = np.array([-0.65, -0.10, 0.20, -0.60, -0.50, -0.65])
+ARM6R_GOAL = np.array([0.66, 0.90, -0.90, 0.60, 0.60, 0.66])
+ARM6R_DURATION = 0.6  # s
 
 
 def arm6r_trajectory(samples=151, duration=ARM6R_DURATION, start=ARM6R_START, goal=ARM6R_GOAL):
@@ -232,7 +232,8 @@ def arm6r_trajectory(samples=151, duration=ARM6R_DURATION, start=ARM6R_START, go
     Quintic rest-to-rest profile ``q = q0 + (q1 - q0)(10 s^3 - 15 s^4 + 6 s^5)``,
     ``s = t / T``, sampled at ``samples`` equally spaced instants including
     both ends.  Peak acceleration of joint j is ``10 / sqrt(3) |Δq_j| / T^2``:
-    about 21 rad/s^2 for the largest move (2.33 rad in 0.8 s).
+    about 21 rad/s^2 for the largest move (1.31 rad in 0.6 s), with a peak
+    speed of about 4.1 rad/s.
 
     Returns
     -------
