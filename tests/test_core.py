@@ -212,6 +212,9 @@ def test_batch_equals_single_calls():
     Fb = cd.joint_wrenches(chain, q, qd, qdd)
     Fs = np.array([cd.joint_wrenches(chain, q[k], qd[k], qdd[k]) for k in range(len(t))])
     np.testing.assert_allclose(Fb, Fs, rtol=1e-15, atol=1e-15)
+    for f in (cd.body_jacobian, cd.space_jacobian, cd.forward_kinematics):
+        np.testing.assert_allclose(f(chain, q[::30]), [f(chain, x) for x in q[::30]],
+                                   rtol=1e-15, atol=1e-15)
     np.testing.assert_allclose(cd.mass_matrix(chain, q[::50]),
                                [cd.mass_matrix(chain, x) for x in q[::50]], rtol=1e-15, atol=1e-15)
 
