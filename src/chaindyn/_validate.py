@@ -11,15 +11,20 @@ TOL = 1e-9
 
 def as_array(x, name, shape=None):
     """``x`` as a float array of the given shape (``None`` entries are free),
-    finite everywhere."""
+    finite everywhere.  Only real numbers are accepted: strings, complex
+    values and objects are rejected, not converted."""
     try:
-        a = np.asanyarray(x, dtype=float)
+        raw = np.asanyarray(x)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be an array of real numbers, got {x!r}") from exc
+    if raw.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must be an array of real numbers, got dtype {raw.dtype} ({x!r})")
+    a = raw.astype(float, copy=False)
     if shape is not None:
         ok = a.ndim == len(shape) and all(s is None or s == d for s, d in zip(shape, a.shape))
         if not ok:
-            want = "(" + ", ".join("N" if s is None else str(s) for s in shape) + ")"
+            dims = ["N" if s is None else str(s) for s in shape]
+            want = "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
             raise ValueError(f"{name} must have shape {want}, got {a.shape}")
     if not np.all(np.isfinite(a)):
         bad = np.argwhere(~np.isfinite(a))[0]

@@ -82,6 +82,7 @@ class Chain:
         types = tuple(joint_type(screws[i], f"screws[{i}]") for i in range(n))
         for i in range(n):
             check_inertia(inertias[i], f"inertias[{i}]")
+        home, screws, inertias = (np.array(a, dtype=float) for a in (home, screws, inertias))
         for a in (home, screws, inertias):
             a.flags.writeable = False
         self.n = n
@@ -213,6 +214,11 @@ def _dh_table(name, rows, masses, coms, inertias_com, joint_types):
     inertias_com = as_array(inertias_com, "inertias_com", (n, 3, 3))
     if joint_types is None:
         joint_types = ["revolute"] * n
+    if isinstance(joint_types, str) or not hasattr(joint_types, "__len__"):
+        raise ValueError(
+            f"joint_types must be a sequence of {n} joint kinds ('R' or 'P' each), "
+            f"got {joint_types!r}"
+        )
     joint_types = list(joint_types)
     if len(joint_types) != n:
         raise ValueError(

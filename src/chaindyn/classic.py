@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kinematics import _relative_poses
-from .rnea import _DEFAULT_G, check_gravity, check_state, check_wrench
+from .rnea import _DEFAULT_G, batch_shape, check_gravity, check_state, check_wrench
 
 __all__ = ["link_velocities", "rnea_classic", "cross"]
 
@@ -87,7 +87,7 @@ def link_velocities(chain, q, qd):
     form.
     """
     q, qd = check_state(chain, q=q, qd=qd)
-    batch = np.broadcast_shapes(q.shape, qd.shape)[:-1]
+    batch = batch_shape(q, qd)
     w_prev = np.zeros(batch + (3,))
     v_prev = np.zeros(batch + (3,))
     omegas, vs, vcs = [], [], []
@@ -137,8 +137,8 @@ def rnea_classic(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     """
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip)
-    batch = np.broadcast_shapes(q.shape, qd.shape, qdd.shape)[:-1]
+    batch = batch_shape(q, qd, qdd)
+    f_tip = check_wrench(f_tip, batch)
     frames = _relative_poses(chain, q)
     omega = np.zeros(batch + (3,))
     alpha = np.zeros(batch + (3,))

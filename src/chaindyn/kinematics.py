@@ -84,7 +84,8 @@ def body_jacobian(chain, q):
     for i in reversed(range(chain.n)):
         cols[i] = Ad_rp(R, p) @ chain.screws[i]
         R, p = pose_mul((R, p), _inverse(*rel[i]))  # T_{n,i-1} = T_{n,i} T_{i,i-1}
-    return np.stack(np.broadcast_arrays(*cols), axis=-1)  # column n is q-independent
+    batch = q.shape[:-1]  # column n is q-independent: give it the batch shape too
+    return np.stack([np.broadcast_to(c, batch + (6,)) for c in cols], axis=-1)
 
 
 def space_jacobian(chain, q):

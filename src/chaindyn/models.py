@@ -8,6 +8,7 @@ it is not any product's data.
 from __future__ import annotations
 
 import csv
+import numbers
 from pathlib import Path
 
 import numpy as np
@@ -143,18 +144,23 @@ def random_chain(n, rng, prismatic=0.0):
     ValueError
         If n < 1, prismatic is not a probability or has the wrong length.
     """
-    if int(n) != n or n < 1:
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
     n = int(n)
-    if np.ndim(prismatic) == 0:
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+    if isinstance(prismatic, numbers.Real) and not isinstance(prismatic, bool):
         p = float(prismatic)
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"prismatic must be a probability in [0, 1], got {prismatic!r}")
         kinds = rng.random(n) < p
     else:
-        kinds = np.asarray(prismatic, dtype=bool)
-        if kinds.shape != (n,):
-            raise ValueError(f"prismatic must have {n} entries, got shape {kinds.shape}")
+        kinds = np.asarray(prismatic)
+        if kinds.dtype != bool or kinds.shape != (n,):
+            raise ValueError(
+                f"prismatic must be a probability or {n} booleans, "
+                f"got {prismatic!r} (dtype {kinds.dtype}, shape {kinds.shape})"
+            )
     home = np.zeros((n, 4, 4))
     screws = np.zeros((n, 6))
     inertias = np.zeros((n, 6, 6))
@@ -185,13 +191,34 @@ def arm6r_table(path=None):
         Default :data:`ARM6R_FILE` (``data/arm6r.csv``).
     """
     path = Path(ARM6R_FILE if path is None else path)
-    if not path.exists():
-        raise ValueError(f"the 6R arm's input file must exist, got no file at {path}")
+    if not path.is_file():
+        raise ValueError(f"the 6R arm's input file must be a file, got {path}")
     with path.open(encoding="utf-8") as fh:
         lines = [ln for ln in fh if not ln.startswith("#")]
+    reader = csv.reader(lines)
+    header = next(reader, None)
+    if not header:
+        raise ValueError(f"{path} must have a header row, got an empty table")
     rows = []
-    for rec in csv.DictReader(lines):
-        rows.append({k: (v if k == "type" else float(v)) for k, v in rec.items()})
+    for k, rec in enumerate(reader, start=1):
+        if len(rec) != len(header):
+            raise ValueError(
+                f"{path}: data row {k} must have {len(header)} values, got {len(rec)}"
+            )
+        row = {}
+        for key, value in zip(header, rec):
+            if key == "type":
+                row[key] = value
+                continue
+            try:
+                row[key] = float(value)
+            except ValueError:
+                raise ValueError(
+                    f"{path}: data row {k}, column {key} must be a number, got {value!r}"
+                ) from None
+        rows.append(row)
+    if not rows:
+        raise ValueError(f"{path} must have at least one data row, got none")
     return rows
 
 

@@ -39,13 +39,10 @@ def _mv(A, x):
 
 
 def check_state(chain, **arrays):
-    """Validate joint arrays of shape (..., n) that broadcast together; ``None``
-    entries are zeros.  Returns them as float arrays, in the order given."""
+    """Validate joint arrays of shape (..., n) that broadcast together.
+    Returns them as float arrays, in the order given."""
     out = []
     for name, x in arrays.items():
-        if x is None:
-            out.append(np.zeros(chain.n))
-            continue
         a = as_array(x, name)
         if a.ndim == 0 or a.shape[-1] != chain.n:
             raise ValueError(
@@ -65,20 +62,32 @@ def check_gravity(gravity):
     return as_array(gravity, "gravity", (3,))
 
 
-def check_wrench(f_tip, batch_shape=()):
-    """F_tip: shape (6,) or batched (..., 6), (moment, force) in {n}."""
+def check_wrench(f_tip, batch=()):
+    """F_tip: shape (6,) or batched (..., 6), (moment, force) in {n}, whose batch
+    shape broadcasts with ``batch`` (that of the joint arrays)."""
     if f_tip is None:
         return None
     F = as_array(f_tip, "f_tip")
     if F.ndim == 0 or F.shape[-1] != 6:
         raise ValueError(f"f_tip must have shape (6,) or (N, 6), got {F.shape}")
+    try:
+        np.broadcast_shapes(F.shape[:-1], tuple(batch))
+    except ValueError:
+        raise ValueError(
+            f"f_tip must have a batch shape compatible with the joint arrays' {tuple(batch)}, "
+            f"got {F.shape}"
+        ) from None
     return F
+
+
+def batch_shape(*arrays):
+    """Broadcast batch shape of joint arrays of shape (..., n)."""
+    return np.broadcast_shapes(*(a.shape for a in arrays))[:-1]
 
 
 def _forward(chain, q, qd, qdd, gravity):
     """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
-    batch = np.broadcast_shapes(q.shape, qd.shape, qdd.shape)[:-1]
-    V = np.zeros_like(q, shape=batch + (6,))
+    V = np.zeros_like(q, shape=batch_shape(q, qd, qdd) + (6,))
     Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V
     Ads, Vs, Vds = [], [], []
     for i in range(chain.n):
@@ -111,7 +120,7 @@ def _backward(chain, Ads, Vs, Vds, f_tip):
 def _rnea(chain, q, qd, qdd, gravity, f_tip):
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip)
+    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
     Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
     return _backward(chain, Ads, Vs, Vds, f_tip)
 

@@ -196,15 +196,14 @@ def spatial_inertia(mass, com, inertia_com):
     Steiner's theorem in spatial form; Modern Robotics eq. (8.32) generalised
     to a frame off the centre of mass (Featherstone 2008, eq. 2.63).
     """
-    from ._validate import check_inertia
+    from ._validate import TOL, as_array, check_inertia
 
-    m = float(mass)
-    c = np.asarray(com, dtype=float)
-    Ic = np.asarray(inertia_com, dtype=float)
-    if c.shape != (3,):
-        raise ValueError(f"com must have shape (3,), got {c.shape}")
-    if Ic.shape != (3, 3):
-        raise ValueError(f"inertia_com must have shape (3, 3), got {Ic.shape}")
+    m = float(as_array(mass, "mass", ()))
+    c = as_array(com, "com", (3,))
+    Ic = as_array(inertia_com, "inertia_com", (3, 3))
+    asym = float(np.abs(Ic - Ic.T).max())
+    if asym > TOL * max(1.0, float(np.abs(Ic).max())):
+        raise ValueError(f"inertia_com must be symmetric, got max |I - I^T| = {asym:.3g}")
     C = skew(c)
     G = np.block([[Ic - m * C @ C, m * C], [-m * C, m * np.eye(3)]])
     check_inertia(G, "spatial_inertia")
