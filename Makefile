@@ -1,0 +1,65 @@
+# Two commands: `make book` and `make test`. Both create .venv from
+# requirements.txt first when it is missing or older than requirements.txt.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.requirements.stamp
+NOTEBOOKS := $(wildcard book/*.ipynb)
+PAIRED    := $(wildcard book/*.py)
+
+define STRIP_TIMING
+import sys, nbformat
+for path in sys.argv[1:]:
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    nbformat.write(nb, path)
+endef
+export STRIP_TIMING
+
+.PHONY: help venv book test sync execute figures lint clean
+
+help:
+	@echo "make book     - execute every notebook and build the HTML into _build/html (-W -n)"
+	@echo "make test     - unit tests, nbval on book/, jupytext sync, build, browser test"
+	@echo "make sync     - jupytext --sync every book/*.py with its .ipynb"
+	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
+	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
+	@echo "make lint     - ruff check"
+	@echo "make clean    - remove _build"
+
+# The venv is (re)built when the stamp is missing or older than requirements.txt.
+$(STAMP): requirements.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build . --all -W -n --keep-going
+
+test: $(STAMP)
+	$(BIN)/python -m pytest --nbval tests book
+
+sync: $(STAMP)
+	@for f in $(PAIRED); do $(BIN)/jupytext --sync "$$f"; done
+
+# jupyter-execute records per-cell timestamps; they are dropped so that a
+# re-execution changes only what the code prints.
+execute: $(STAMP)
+	@for f in $(NOTEBOOKS); do echo "execute $$f"; $(BIN)/jupyter-execute --inplace "$$f"; done
+	@$(BIN)/python -c "$$STRIP_TIMING" $(NOTEBOOKS)
+
+figures: $(STAMP)
+	$(BIN)/python figsrc/run_all.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf _build

@@ -1,0 +1,89 @@
+"""Figure and table scripts in figsrc/ are deterministic and the committed tables are current.
+
+``figsrc/run_all.py`` runs every ``fig_*.py`` / ``tab_*.py``; here it writes into
+temporary folders.  Tables (CSV) must equal the committed files in ``data/``
+byte for byte; figures (PNG) must be identical between two runs.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from _book import BOOK, ROOT
+
+RUN_ALL = ROOT / "figsrc" / "run_all.py"
+
+
+def _run_all(fig_dir, data_dir):
+    proc = subprocess.run(
+        [sys.executable, str(RUN_ALL), "--fig-dir", str(fig_dir), "--data-dir", str(data_dir)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, f"figsrc/run_all.py failed:\n{proc.stdout}\n{proc.stderr[-4000:]}"
+    return proc
+
+
+@pytest.fixture(scope="module")
+def two_runs(tmp_path_factory):
+    runs = []
+    for k in (1, 2):
+        base = tmp_path_factory.mktemp(f"figsrc_run{k}")
+        proc = _run_all(base / "figures", base / "data")
+        runs.append((base / "figures", base / "data", proc))
+    return runs
+
+
+def test_every_script_reports_progress(two_runs):
+    out = two_runs[0][2].stdout
+    n = len([p for p in RUN_ALL.parent.glob("*.py") if p.name.startswith(("fig_", "tab_"))])
+    assert n > 0
+    assert out.count(": ok in ") == n, out
+
+
+def test_no_warnings_from_scripts(two_runs):
+    """Missing glyphs (e.g. Hangul drawn as boxes) show up as warnings on stderr."""
+    err = two_runs[0][2].stderr
+    assert "does not have a glyph" not in err, err[-3000:]
+    assert "Warning" not in err, err[-3000:]
+
+
+def test_tables_match_committed_data(two_runs):
+    _, data, _ = two_runs[0]
+    tables = sorted(data.glob("*.csv"))
+    for t in tables:
+        committed = ROOT / "data" / t.name
+        assert committed.is_file(), f"{t.name} is produced but not in data/ (make figures)"
+        assert t.read_bytes() == committed.read_bytes(), (
+            f"data/{t.name} is stale or not deterministic: run `make figures`"
+        )
+
+
+def test_figures_identical_between_runs(two_runs):
+    (fig1, _, _), (fig2, _, _) = two_runs
+    pngs = sorted(p.name for p in fig1.glob("*.png"))
+    assert pngs, "no figure produced"
+    assert pngs == sorted(p.name for p in fig2.glob("*.png"))
+    for name in pngs:
+        same = (fig1 / name).read_bytes() == (fig2 / name).read_bytes()
+        assert same, f"{name} differs between runs"
+
+
+def test_png_metadata_has_no_software_or_date(two_runs):
+    fig1 = two_runs[0][0]
+    for png in fig1.glob("*.png"):
+        raw = png.read_bytes()
+        assert b"Software" not in raw and b"Creation Time" not in raw, png.name
+
+
+def test_committed_figures_are_produced_by_a_script(two_runs):
+    """Every PNG in book/figures comes from figsrc (no orphans) and is committed."""
+    fig1 = two_runs[0][0]
+    produced = {p.name for p in fig1.glob("*.png")}
+    committed = {p.name for p in (BOOK / "figures").glob("*.png")}
+    assert committed - produced == set(), f"orphan figures: {sorted(committed - produced)}"
+    assert produced - committed == set(), f"figures not committed: {sorted(produced - committed)}"
