@@ -17,7 +17,7 @@ def as_array(x, name, shape=None):
         raw = np.asanyarray(x)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be an array of real numbers, got {x!r}") from exc
-    if raw.dtype.kind not in "biuf":
+    if raw.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be an array of real numbers, got dtype {raw.dtype} ({x!r})")
     a = raw.astype(float, copy=False)
     if shape is not None:

@@ -191,8 +191,10 @@ def arm6r_table(path=None):
         Default :data:`ARM6R_FILE` (``data/arm6r.csv``).
     """
     path = Path(ARM6R_FILE if path is None else path)
+    if not path.exists():
+        raise ValueError(f"the 6R arm's input file must exist, got no file at {path}")
     if not path.is_file():
-        raise ValueError(f"the 6R arm's input file must be a file, got {path}")
+        raise ValueError(f"the 6R arm's input file must be a file, got a directory at {path}")
     with path.open(encoding="utf-8") as fh:
         lines = [ln for ln in fh if not ln.startswith("#")]
     reader = csv.reader(lines)
