@@ -462,7 +462,8 @@ def test_table_wrong_number_of_joint_types(name, build, k):
 @pytest.mark.parametrize("name, build", BUILDERS, ids=["mdh", "dh"])
 @pytest.mark.parametrize("jt", [5, "RP"], ids=["int", "str"])
 def test_table_joint_types_not_a_sequence(name, build, jt):
-    with raises(f"joint_types must be a sequence of 2 joint kinds ('R'/'revolute' or 'P'/'prismatic'), got {jt!r}"):
+    kinds = "('R'/'revolute' or 'P'/'prismatic')"
+    with raises(f"joint_types must be a sequence of 2 joint kinds {kinds}, got {jt!r}"):
         build(*_table(), joint_types=jt)
 
 

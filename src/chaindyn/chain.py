@@ -216,7 +216,8 @@ def _dh_table(name, rows, masses, coms, inertias_com, joint_types):
         joint_types = ["revolute"] * n
     if isinstance(joint_types, str) or not hasattr(joint_types, "__len__"):
         raise ValueError(
-            f"joint_types must be a sequence of {n} joint kinds ('R'/'revolute' or 'P'/'prismatic'), "
+            f"joint_types must be a sequence of {n} joint kinds "
+            "('R'/'revolute' or 'P'/'prismatic'), "
             f"got {joint_types!r}"
         )
     joint_types = list(joint_types)
