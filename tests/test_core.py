@@ -7,6 +7,7 @@ import pytest
 import chaindyn as cd
 from chaindyn import models
 from chaindyn.opcount import count
+from chaindyn import spatial
 from chaindyn.spatial import Ad, screw_exp, spatial_inertia
 
 G0 = np.zeros(3)
@@ -303,6 +304,9 @@ def test_counter_on_known_products():
     assert count(lambda u: u * u, x) == 0
     assert count(lambda u: u * u, x, rule="all") == 4
     assert count(lambda a, b: a @ b, A, B, rule="all") == 60
+    # arrays inside a tuple (a pose (R, p)) are instrumented too
+    R, p = np.eye(3), np.ones(3)
+    assert count(spatial.pose_mul, (R, p), (R, p)) == 27 + 9
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 6, 7, 16])

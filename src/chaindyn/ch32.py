@@ -49,6 +49,8 @@ __all__ = [
 SEED = 32
 #: Gravity of the chapter's examples, m/s^2 (z of {0} points up).
 GRAVITY = np.array([0.0, 0.0, -STANDARD_GRAVITY])
+#: Below this a torque term is zero up to roundoff (its peak instant is undefined), N m.
+ZERO_TORQUE = 1e-9
 #: Random states per chain in the identity table.
 STATES_PER_CHAIN = 20
 
@@ -226,7 +228,8 @@ def trajectory_findings():
         ``table``: list of per-joint dicts (``joint``, ``tau_max``,
         ``gravity_max``, ``velocity_max``, ``inertial_max``,
         ``nongravity_max`` (max |tau - g|), ``t_tau_max``, ``t_gravity_max``,
-        ``t_velocity_max``, ``t_inertial_max``), N m and s;
+        ``t_velocity_max``, ``t_inertial_max``), N m and s; a time is None
+        where the term is zero up to roundoff (below ``ZERO_TORQUE``);
         ``gravity_share_j2``: max|g_2| / max|tau_2|;
         ``inertial_over_velocity``: per joint, max|M qdd| / max|C qd|;
         ``peak_qdd``: the motion's peak joint acceleration (rad/s^2);
@@ -241,7 +244,8 @@ def trajectory_findings():
                          ("velocity", d["velocity"]), ("inertial", d["inertial"])):
             k = int(np.argmax(np.abs(arr[:, j])))
             row[f"{key}_max"] = float(abs(arr[k, j]))
-            row[f"t_{key}_max"] = float(t[k])
+            # the instant of a term that is zero up to roundoff is not defined
+            row[f"t_{key}_max"] = float(t[k]) if abs(arr[k, j]) > ZERO_TORQUE else None
         row["nongravity_max"] = float(np.abs(d["tau"][:, j] - d["gravity"][:, j]).max())
         table.append(row)
     ratio = [r["inertial_max"] / r["velocity_max"] for r in table]

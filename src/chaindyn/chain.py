@@ -195,6 +195,41 @@ class Chain:
             screws[i] = Ad_rp(home[i, :3, :3], home[i, :3, 3]) @ Z
         return cls(home, screws, inertias)
 
+    @classmethod
+    def from_urdf(cls, path, base_link=None, tip_link=None):
+        """Build a chain from the serial path ``base_link`` -> ``tip_link`` of a URDF file.
+
+        Delegates to :func:`chaindyn.urdf.load` (which needs yourdfpy), where
+        the rules are documented in full: revolute, continuous (as revolute)
+        and prismatic joints become the joints of the chain; fixed joints are
+        merged into their parent body; joints hanging off the path are LOCKED
+        AT ZERO and their links merged into the body they hang from; frame
+        {k} is joint k's child-link frame, and {n} is ``tip_link``'s frame.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The URDF file (meshes are not loaded).
+        base_link : str, optional
+            The link fixed to the ground; default the URDF's root link.
+        tip_link : str, optional
+            The end-effector link; default the only leaf below ``base_link``.
+
+        Returns
+        -------
+        Chain
+
+        Raises
+        ------
+        ValueError
+            On a missing or malformed file, an unknown or ambiguous link, an
+            unsupported joint on the path, or a moving body without mass
+            (see :func:`chaindyn.urdf.load`).
+        """
+        from .urdf import chain_from_urdf
+
+        return chain_from_urdf(path, base_link, tip_link)
+
 
 def _inverse_pose(R, p):
     """4x4 homogeneous matrix of the inverse of the pose (R, p)."""

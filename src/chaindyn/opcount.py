@@ -117,7 +117,8 @@ def _wrap(x):
 
 def _instrument(arg):
     """Hand an argument to the counted call: arrays (and sequences of
-    numbers) as _Counted, a Chain as a shallow copy whose arrays are _Counted."""
+    numbers) as _Counted, a Chain as a shallow copy whose arrays are _Counted,
+    and a tuple or list holding arrays (a pose ``(R, p)``) element by element."""
     from .chain import Chain
 
     if isinstance(arg, Chain):
@@ -128,6 +129,8 @@ def _instrument(arg):
     if isinstance(arg, np.ndarray):
         return arg.view(_Counted)
     if isinstance(arg, list | tuple):
+        if any(isinstance(a, np.ndarray | list | tuple | Chain) for a in arg):
+            return type(arg)(_instrument(a) for a in arg)  # e.g. a pose (R, p)
         try:
             a = np.asarray(arg, dtype=float)
         except (TypeError, ValueError):

@@ -1,0 +1,508 @@
+"""Serial chains from URDF files (read with yourdfpy), and a URDF writer for chains.
+
+:func:`load` reads the serial path from a base link to a tip link of a URDF
+robot into a :class:`~chaindyn.Chain`; :meth:`Chain.from_urdf` delegates to
+:func:`chain_from_urdf`.  :func:`to_urdf` writes a Chain as URDF text (used to
+test the reader against Pinocchio's parser on random chains).
+
+URDF facts used here (ROS URDF specification, ``wiki.ros.org/urdf/XML``):
+
+* a link's frame is its parent joint's frame: the joint ``<origin>`` places the
+  child link's frame in the parent link's frame at zero joint position, and
+  the motion is about (revolute, continuous) or along (prismatic) ``<axis>``
+  through that frame's origin, the axis given in that frame (default
+  ``(1, 0, 0)``);
+* ``rpy = (r, p, y)`` means ``R = R_z(y) R_y(p) R_x(r)`` (fixed axes x, y, z);
+* ``<inertial>``: ``<origin>`` places the centre of mass and the axes of the
+  inertia tensor in the link frame; ``<inertia>`` is about the centre of mass
+  in those axes, so in link axes it is ``R I R^T``;
+* lengths in m, angles in rad, mass in kg, inertia in kg m^2.
+
+``import chaindyn.urdf`` needs numpy only; yourdfpy is imported by :func:`load`.
+"""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .chain import Chain
+from .spatial import Ad_rp, skew, spatial_inertia
+
+__all__ = ["load", "chain_from_urdf", "URDFChain", "to_urdf"]
+
+_MOVING = {"revolute": "revolute", "continuous": "revolute", "prismatic": "prismatic"}
+_KNOWN = ("revolute", "continuous", "prismatic", "fixed", "floating", "planar")
+_INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
+
+
+@dataclass(frozen=True)
+class URDFChain:
+    """A chain read from a URDF file, with the names that tie it to the file.
+
+    Attributes
+    ----------
+    chain : Chain
+        The dynamic model: body k is moved by ``joints[k]``.
+    joints : tuple of str
+        Names of the moving joints from base to tip (the order of q).
+    links : tuple of tuple of str
+        For each body, the URDF links merged into it (the child link of the
+        joint first, then links fixed to it or locked on it).
+    frames : tuple of str
+        The URDF link whose frame is chaindyn's {k}: the child link of joint k,
+        and for the last body the tip link.
+    base_link, tip_link : str
+    locked : tuple of str
+        Joints off the base-tip path (revolute, continuous, prismatic, floating,
+        planar) that were locked at zero joint position.
+    """
+
+    chain: Chain
+    joints: tuple
+    links: tuple
+    frames: tuple
+    base_link: str
+    tip_link: str
+    locked: tuple = field(default_factory=tuple)
+
+
+def chain_from_urdf(path, base_link=None, tip_link=None):
+    """The :class:`~chaindyn.Chain` of a URDF file's base-to-tip path (see :func:`load`)."""
+    return load(path, base_link, tip_link).chain
+
+
+def load(path, base_link=None, tip_link=None):
+    """Read the serial chain from ``base_link`` to ``tip_link`` of a URDF file.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The URDF file.  Meshes are not loaded (only the kinematic and inertial
+        data are read), so the file loads offline without its mesh packages.
+    base_link : str, optional
+        The link fixed to the ground, frame {0}; default the URDF's root link.
+    tip_link : str, optional
+        The end-effector link; its frame is chaindyn's {n} (the frame of
+        ``f_tip``).  Default: the only leaf link below ``base_link``.
+
+    Returns
+    -------
+    URDFChain
+        The Chain and the names of its joints and links.
+
+    Raises
+    ------
+    ValueError
+        If the file is missing or is not well-formed XML, if it is not a URDF
+        robot (root element, links, joints, numbers, parent/child references,
+        a link with two parents, a cycle or several roots), if a ``<mass>`` or
+        an ``<inertia>`` attribute is missing or a mass is negative, if
+        ``base_link`` or ``tip_link`` is not a link of the file, if ``tip_link``
+        is not below ``base_link``, if the tip is not given and the leaf below
+        the base is not unique, if a joint on the path is ``floating``,
+        ``planar``, of an unknown type, a ``mimic`` joint or has a zero axis, if
+        the path has no moving joint, or if a moving body ends up with no mass
+        or with an inertia that is not a rigid body's (the message names the
+        joint and the links).
+
+    Notes
+    -----
+    How the URDF tree becomes a chain of n rigid bodies, one per moving joint
+    (revolute, continuous, prismatic) on the path from base to tip:
+
+    * ``continuous`` joints are revolute joints without limits (joint limits,
+      effort, velocity, damping and friction are not read: a Chain is pure
+      rigid-body dynamics);
+    * body k consists of the child link of joint k and every link attached to
+      it by ``fixed`` joints, and of every link hanging off it by a joint that
+      is not on the path: those joints are LOCKED AT ZERO (their origin only;
+      ``mimic`` relations are ignored) and their links merged into body k --
+      e.g. a gripper's fingers become part of the last body.  Links below the
+      tip are merged into the last body in the same way;
+    * links before the first moving joint, and links not below ``base_link``,
+      are part of the ground and do not enter the dynamics;
+    * frame {k} is the frame of joint k's child link (on the joint axis), except
+      {n}, which is the frame of ``tip_link``;
+    * merging: each link's inertia about its COM is rotated to the body frame
+      (``R I R^T``, with R the inertial origin's rotation composed with the
+      link's pose), then masses add, the COM is the mass-weighted mean, and
+      the rotational inertias are summed about the body frame's origin
+      (parallel-axis theorem) before the result is taken back to the COM;
+    * a link without ``<inertial>`` (or with mass 0) adds nothing; a moving
+      body whose merged mass is 0 raises ValueError (a Chain needs m > 0 per
+      link; give the link an inertial, or fix it to a massive neighbour);
+    * the axis is normalised (URDF asks for a unit vector; a zero axis raises).
+
+    yourdfpy fills a missing ``ixx``/``iyy``/``izz`` with 1.0 and recovers from
+    malformed XML; both are rejected here before yourdfpy reads the file.
+    """
+    import yourdfpy
+
+    fname = _check_path(path)
+    _check_xml(fname)
+    try:
+        model = yourdfpy.URDF.load(
+            fname,
+            build_scene_graph=False,
+            build_collision_scene_graph=False,
+            load_meshes=False,
+            load_collision_meshes=False,
+        )
+    except (KeyError, AttributeError, TypeError, ValueError, IndexError) as exc:
+        raise ValueError(f"{fname} is not a valid URDF robot: {type(exc).__name__}: {exc}") from None
+    return _build(fname, model.robot, base_link, tip_link)
+
+
+def _check_path(path):
+    if not isinstance(path, (str, os.PathLike)):
+        raise ValueError(f"path must be a file name (str or os.PathLike), got {path!r}")
+    fname = os.fspath(path)
+    if not os.path.isfile(fname):
+        raise ValueError(f"URDF file not found: {fname}")
+    return fname
+
+
+def _check_xml(fname):
+    """Well-formed XML with a <robot> root; required inertial attributes present."""
+    try:
+        root = ET.parse(fname).getroot()
+    except ET.ParseError as exc:
+        raise ValueError(f"{fname} is not well-formed XML: {exc}") from None
+    if root.tag != "robot":
+        raise ValueError(f"{fname} must have a <robot> root element, got <{root.tag}>")
+    for link in root.findall("link"):
+        name = link.get("name")
+        inertial = link.find("inertial")
+        if inertial is None:
+            continue
+        mass = inertial.find("mass")
+        if mass is None or mass.get("value") is None:
+            raise ValueError(f"link {name!r}: <inertial> must have <mass value=...>, got none")
+        inertia = inertial.find("inertia")
+        if inertia is None:
+            raise ValueError(f"link {name!r}: <inertial> must have an <inertia> element, got none")
+        missing = [k for k in _INERTIA_KEYS if inertia.get(k) is None]
+        if missing:
+            raise ValueError(
+                f"link {name!r}: <inertia> must have all of {', '.join(_INERTIA_KEYS)}, "
+                f"missing {', '.join(missing)}"
+            )
+
+
+def _pose(T, what):
+    if T is None:
+        return np.eye(4)
+    T = np.asarray(T, dtype=float)
+    if T.shape != (4, 4) or not np.all(np.isfinite(T)):
+        raise ValueError(f"{what} must be a finite pose, got {T!r}")
+    return T
+
+
+def _inv(T):
+    out = np.eye(4)
+    out[:3, :3] = T[:3, :3].T
+    out[:3, 3] = -T[:3, :3].T @ T[:3, 3]
+    return out
+
+
+def _build(fname, robot, base_link, tip_link):
+    links = {}
+    for link in robot.links:
+        if link.name in links:
+            raise ValueError(f"{fname}: link names must be unique, got {link.name!r} twice")
+        links[link.name] = link
+    if not links:
+        raise ValueError(f"{fname}: the robot must have at least one <link>, got none")
+    joints, parent_joint, children = {}, {}, {name: [] for name in links}
+    for j in robot.joints:
+        if j.name in joints:
+            raise ValueError(f"{fname}: joint names must be unique, got {j.name!r} twice")
+        joints[j.name] = j
+        if j.type not in _KNOWN:
+            raise ValueError(
+                f"{fname}: joint {j.name!r} must have a type in {', '.join(_KNOWN)}, "
+                f"got {j.type!r}"
+            )
+        for role, ln in (("parent", j.parent), ("child", j.child)):
+            if ln not in links:
+                raise ValueError(
+                    f"{fname}: joint {j.name!r} has {role} link {ln!r}, which is not a <link>"
+                )
+        if j.child in parent_joint:
+            raise ValueError(
+                f"{fname}: link {j.child!r} must have one parent joint, got "
+                f"{parent_joint[j.child]!r} and {j.name!r}"
+            )
+        parent_joint[j.child] = j.name
+        children[j.parent].append(j.name)
+    roots = [name for name in links if name not in parent_joint]
+    if len(roots) != 1:
+        raise ValueError(
+            f"{fname}: the links must form one tree with a single root, got roots {roots}"
+        )
+    seen = _subtree(roots[0], joints, children)
+    if len(seen) != len(links):
+        loose = sorted(set(links) - set(seen))
+        raise ValueError(f"{fname}: links {loose} are not connected to the root (a cycle?)")
+
+    base = roots[0] if base_link is None else base_link
+    if base not in links:
+        raise ValueError(f"base_link must be a link of {fname}, got {base!r}")
+    below = _subtree(base, joints, children)
+    if tip_link is None:
+        leaves = [name for name in below if not children[name]]
+        if len(leaves) != 1:
+            raise ValueError(
+                f"tip_link must be given: {fname} has {len(leaves)} leaf links below "
+                f"{base!r} ({', '.join(leaves)}), so the tip is ambiguous"
+            )
+        tip = leaves[0]
+    else:
+        tip = tip_link
+        if tip not in links:
+            raise ValueError(f"tip_link must be a link of {fname}, got {tip!r}")
+        if tip not in below:
+            raise ValueError(f"tip_link {tip!r} must be below base_link {base!r} in {fname}")
+
+    # the path, base -> tip, as joint names
+    path, ln = [], tip
+    while ln != base:
+        jn = parent_joint[ln]
+        path.append(jn)
+        ln = joints[jn].parent
+    path.reverse()
+    moving = []
+    for jn in path:
+        j = joints[jn]
+        if j.type in ("floating", "planar"):
+            raise ValueError(
+                f"joint {jn!r} on the path from {base!r} to {tip!r} must be revolute, "
+                f"continuous, prismatic or fixed, got {j.type!r}"
+            )
+        if j.type in _MOVING:
+            if j.mimic is not None:
+                raise ValueError(
+                    f"joint {jn!r} on the path from {base!r} to {tip!r} must be independent, "
+                    f"got a <mimic> of joint {j.mimic.joint!r} (mimic joints are not supported)"
+                )
+            moving.append(jn)
+    if not moving:
+        raise ValueError(
+            f"the path from {base!r} to {tip!r} must have at least one revolute, continuous "
+            f"or prismatic joint, got only fixed joints ({len(path)})"
+        )
+    n = len(moving)
+    index = {jn: k + 1 for k, jn in enumerate(moving)}
+
+    # pose of the tip frame in the child frame of the last moving joint
+    T_child_tip = np.eye(4)
+    for jn in path[path.index(moving[-1]) + 1:]:
+        T_child_tip = T_child_tip @ _pose(joints[jn].origin, f"origin of joint {jn!r}")
+
+    # owner body (0 = ground) and pose in the owner's frame of every link below the base
+    owner, pose = {base: 0}, {base: np.eye(4)}
+    on_path = set(path)
+    home, screws, locked = [None] * n, [None] * n, []
+    for jn in _joints_in_order(base, joints, children):
+        j = joints[jn]
+        T_origin = _pose(j.origin, f"origin of joint {jn!r}")
+        P, C = j.parent, j.child
+        if jn in on_path and j.type in _MOVING:
+            k = index[jn]
+            owner[C] = k
+            T_C_Fk = T_child_tip if k == n else np.eye(4)  # pose of {k} in C's frame
+            pose[C] = _inv(T_C_Fk)
+            T_prev_k = pose[P] @ T_origin @ T_C_Fk  # T_{k-1,k} at q = 0
+            home[k - 1] = _inv(T_prev_k)
+            axis = np.asarray(j.axis if j.axis is not None else (1.0, 0.0, 0.0), dtype=float)
+            norm = float(np.linalg.norm(axis))
+            if not np.isfinite(norm) or norm == 0.0:
+                raise ValueError(f"joint {jn!r} must have a nonzero finite <axis>, got {axis}")
+            A = np.zeros(6)
+            if _MOVING[j.type] == "revolute":
+                A[:3] = axis / norm
+            else:
+                A[3:] = axis / norm
+            Ti = pose[C]  # T_{Fk, C}: joint frame = C's frame
+            screws[k - 1] = Ad_rp(Ti[:3, :3], Ti[:3, 3]) @ A
+        else:
+            owner[C] = owner[P]
+            pose[C] = pose[P] @ T_origin
+            if jn not in on_path and j.type != "fixed":
+                locked.append(jn)
+
+    inertias, members = [], []
+    for k in range(1, n + 1):
+        names = [ln for ln in below if owner[ln] == k]
+        members.append(tuple(names))
+        m, G = _merged_inertia(fname, names, links, pose)
+        if not m > 0:
+            raise ValueError(
+                f"the body moved by joint {moving[k - 1]!r} (links {', '.join(names)}) must "
+                f"have mass > 0, got {m:g} kg (no <inertial> or mass 0); chaindyn needs a "
+                f"massive body per moving joint"
+            )
+        inertias.append(G)
+    frames = tuple([joints[jn].child for jn in moving[:-1]] + [tip])
+    try:
+        chain = Chain(np.array(home), np.array(screws), np.array(inertias))
+    except ValueError as exc:
+        raise ValueError(f"{fname}: {exc}") from None
+    return URDFChain(chain, tuple(moving), tuple(members), frames, base, tip, tuple(locked))
+
+
+def _subtree(root, joints, children):
+    """Link names of the subtree at ``root``, parents before children."""
+    out, stack = [], [root]
+    while stack:
+        ln = stack.pop()
+        out.append(ln)
+        stack.extend(joints[jn].child for jn in reversed(children[ln]))
+    return out
+
+
+def _joints_in_order(root, joints, children):
+    """Joint names of the subtree at ``root``, each after its parent link's joint."""
+    out, stack = [], list(reversed(children[root]))
+    while stack:
+        jn = stack.pop()
+        out.append(jn)
+        stack.extend(reversed(children[joints[jn].child]))
+    return out
+
+
+def _merged_inertia(fname, names, links, pose):
+    """Mass and spatial inertia about the body frame's origin of the links ``names``,
+    whose poses in the body frame are ``pose[name]``."""
+    m_sum, mc_sum, I_o = 0.0, np.zeros(3), np.zeros((3, 3))
+    for ln in names:
+        inertial = links[ln].inertial
+        if inertial is None or inertial.mass is None:
+            continue
+        m = float(inertial.mass)
+        if not np.isfinite(m) or m < 0:
+            raise ValueError(f"{fname}: link {ln!r} must have a finite mass >= 0, got {m}")
+        I_in = np.asarray(inertial.inertia if inertial.inertia is not None else np.zeros((3, 3)),
+                          dtype=float)
+        if not np.all(np.isfinite(I_in)):
+            raise ValueError(f"{fname}: link {ln!r} must have a finite inertia, got {I_in}")
+        T = pose[ln] @ _pose(inertial.origin, f"inertial origin of link {ln!r}")
+        R, c = T[:3, :3], T[:3, 3]  # axes and COM of the inertial frame in the body frame
+        I_c = R @ I_in @ R.T
+        C = skew(c)
+        m_sum += m
+        mc_sum += m * c
+        I_o += I_c - m * C @ C  # about the body frame's origin
+    if not m_sum > 0:
+        return m_sum, None
+    c = mc_sum / m_sum
+    C = skew(c)
+    I_c = I_o + m_sum * C @ C
+    I_c = 0.5 * (I_c + I_c.T)
+    try:
+        G = spatial_inertia(m_sum, c, I_c)
+    except ValueError as exc:
+        raise ValueError(f"{fname}: the merged inertia of links {', '.join(names)}: {exc}") from None
+    return m_sum, G
+
+
+# ----------------------------------------------------------------------------- writer
+
+
+def _rpy(R):
+    """URDF roll-pitch-yaw of a rotation matrix, inverse of ``spatial.rpy_matrix``."""
+    pitch = np.arctan2(-R[2, 0], np.hypot(R[0, 0], R[1, 0]))
+    if np.hypot(R[0, 0], R[1, 0]) < 1e-12:  # gimbal lock: put the whole turn in roll
+        return np.array([np.arctan2(-R[1, 2], R[1, 1]), pitch, 0.0])
+    return np.array([np.arctan2(R[2, 1], R[2, 2]), pitch, np.arctan2(R[1, 0], R[0, 0])])
+
+
+def _num(x):
+    return " ".join(repr(float(v)) for v in np.ravel(x))
+
+
+def to_urdf(chain, name="chaindyn", tip_link="tip"):
+    """URDF text of a Chain: links ``link1 .. linkn``, joints ``joint1 .. jointn``.
+
+    Parameters
+    ----------
+    chain : Chain
+    name : str
+        The ``<robot name>``.
+    tip_link : str
+        Name of a massless link fixed to link n whose frame is the chain's
+        {n}; pass it as ``tip_link`` to :func:`load` to get back F_tip's frame.
+
+    Returns
+    -------
+    str
+        URDF text: base link ``base`` (massless, the chain's {0}); link i's
+        frame is the chain's {i} moved onto the joint axis (the point
+        ``r_i = omega x v`` of :func:`chaindyn.interop.axis_points`), axes
+        parallel to {i}; revolute joints with limits of +-1e3 rad (not
+        ``continuous``: Pinocchio's parser makes those (cos, sin) joints);
+        prismatic joints with limits of +-1e3 m; inertials at the COM with
+        ``rpy = 0`` (inertia in link axes).  Numbers are written to full
+        double precision.
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain.
+
+    Notes
+    -----
+    Reading it back with :func:`load` gives a chain with the same joint space
+    dynamics (the same M, h, g for every q) and the same {n}; the other link
+    frames differ by the shift r_i.
+    """
+    if not isinstance(chain, Chain):
+        raise ValueError(f"chain must be a chaindyn.Chain, got {type(chain).__name__}")
+    r = np.zeros((chain.n, 3))
+    for i, kind in enumerate(chain.joint_types):
+        if kind == "revolute":
+            r[i] = np.cross(chain.screws[i, :3], chain.screws[i, 3:])
+    out = [f'<robot name="{name}">', '  <link name="base"/>']
+    parent, r_prev = "base", np.zeros(3)
+    for i in range(chain.n):
+        T = np.eye(4)
+        T[:3, 3] = -r_prev
+        T = T @ _inv(chain.home[i])
+        T[:3, 3] += T[:3, :3] @ r[i]  # ... Trans(r_i)
+        I = chain.inertias_com[i]
+        c = chain.coms[i] - r[i]
+        revolute = chain.joint_types[i] == "revolute"
+        axis = chain.screws[i, :3] if revolute else chain.screws[i, 3:]
+        out += [
+            f'  <link name="link{i + 1}">',
+            "    <inertial>",
+            f'      <origin xyz="{_num(c)}" rpy="0 0 0"/>',
+            f'      <mass value="{_num(chain.masses[i])}"/>',
+            f'      <inertia ixx="{_num(I[0, 0])}" ixy="{_num(I[0, 1])}" ixz="{_num(I[0, 2])}" '
+            f'iyy="{_num(I[1, 1])}" iyz="{_num(I[1, 2])}" izz="{_num(I[2, 2])}"/>',
+            "    </inertial>",
+            "  </link>",
+            f'  <joint name="joint{i + 1}" type="{"revolute" if revolute else "prismatic"}">',
+            f'    <parent link="{parent}"/>',
+            f'    <child link="link{i + 1}"/>',
+            f'    <origin xyz="{_num(T[:3, 3])}" rpy="{_num(_rpy(T[:3, :3]))}"/>',
+            f'    <axis xyz="{_num(axis)}"/>',
+            '    <limit lower="-1000" upper="1000" effort="1000" velocity="1000"/>',
+            "  </joint>",
+        ]
+        parent, r_prev = f"link{i + 1}", r[i]
+    out += [
+        f'  <link name="{tip_link}"/>',
+        f'  <joint name="{tip_link}_joint" type="fixed">',
+        f'    <parent link="{parent}"/>',
+        f'    <child link="{tip_link}"/>',
+        f'    <origin xyz="{_num(-r_prev)}" rpy="0 0 0"/>',
+        "  </joint>",
+        "</robot>",
+        "",
+    ]
+    return "\n".join(out)
