@@ -335,3 +335,14 @@ def test_prismatic_link_saves_the_exponential_products():
     kinds = [False, True, True, False, True]
     chain = models.random_chain(5, rng, prismatic=kinds)
     assert count(cd.rnea, chain, *states(rng, 5)) == 357 * 2 + 321 * 3
+
+
+def test_every_multiplication_per_link_spatial_and_classic():
+    """Under rule="all" both forms are linear in n; the 3-vector form needs fewer."""
+    for n in (1, 4, 9):
+        rng = np.random.default_rng(n)
+        chain = models.random_chain(n, rng, prismatic=0.0)
+        s = states(rng, n)
+        assert count(cd.rnea, chain, *s, rule="all") == 420 * n
+        assert count(cd.rnea_classic, chain, *s, rule="all") == 285 * n
+        assert count(cd.rnea_classic, chain, *s) == 150 * n

@@ -88,8 +88,8 @@ def link_velocities(chain, q, qd):
     """
     q, qd = check_state(chain, q=q, qd=qd)
     batch = batch_shape(q, qd)
-    w_prev = np.zeros(batch + (3,))
-    v_prev = np.zeros(batch + (3,))
+    w_prev = np.zeros_like(q, shape=batch + (3,))
+    v_prev = np.zeros_like(q, shape=batch + (3,))
     omegas, vs, vcs = [], [], []
     for i, (R, P) in enumerate(_relative_poses(chain, q)):
         w, u = chain.screws[i, :3], chain.screws[i, 3:]
@@ -140,9 +140,8 @@ def rnea_classic(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     batch = batch_shape(q, qd, qdd)
     f_tip = check_wrench(f_tip, batch)
     frames = _relative_poses(chain, q)
-    omega = np.zeros(batch + (3,))
-    alpha = np.zeros(batch + (3,))
-    acc = np.zeros(batch + (3,)) - gravity
+    zero = np.zeros_like(q, shape=batch + (3,))  # like q, so opcount sees every product
+    omega, alpha, acc = zero, zero, zero - gravity
     forces, moments = [], []
     for i, (R, P) in enumerate(frames):
         w, u = chain.screws[i, :3], chain.screws[i, 3:]
@@ -161,11 +160,11 @@ def rnea_classic(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
         forces.append(m * a_com)
         moments.append(_mv(Ic, alpha) + cross(omega, _mv(Ic, omega)))
     if f_tip is None:
-        f = np.zeros(batch + (3,))
-        nm = np.zeros(batch + (3,))
+        f = nm = zero
     else:
-        nm, f = f_tip[..., :3] + np.zeros(batch + (3,)), f_tip[..., 3:] + np.zeros(batch + (3,))
-    R_next, P_next = np.eye(3), np.zeros(3)
+        nm, f = f_tip[..., :3] + zero, f_tip[..., 3:] + zero
+    # the tip: {n+1} coincides with {n} (R = 1, P = 0), products kept dense like rnea's
+    R_next, P_next = np.eye(3) + zero[..., None], zero
     taus = [None] * chain.n
     for i in reversed(range(chain.n)):
         w, u = chain.screws[i, :3], chain.screws[i, 3:]
