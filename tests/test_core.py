@@ -5,9 +5,8 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import models
+from chaindyn import models, spatial
 from chaindyn.opcount import count
-from chaindyn import spatial
 from chaindyn.spatial import Ad, screw_exp, spatial_inertia
 
 G0 = np.zeros(3)

@@ -7,7 +7,7 @@ F_tip the wrench the end effector applies to the environment, in {n}.
 SI units throughout.  ``import chaindyn`` needs numpy only.
 """
 
-from . import models, opcount, spatial
+from . import crosscheck, interop, models, opcount, spatial, urdf
 from .chain import Chain
 from .classic import link_velocities, rnea_classic
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
@@ -31,9 +31,11 @@ __all__ = [
     "bias_force",
     "body_jacobian",
     "coriolis_torque",
+    "crosscheck",
     "forward_kinematics",
     "gravity_torque",
     "inertial_torque",
+    "interop",
     "joint_wrenches",
     "kinetic_energy",
     "link_twists",
@@ -47,4 +49,5 @@ __all__ = [
     "spatial",
     "spatial_inertia",
     "tip_wrench_torque",
+    "urdf",
 ]

@@ -35,6 +35,7 @@ import numpy as np
 
 from ._validate import as_array
 from .chain import Chain
+from .models import mdh_arguments  # re-exported: the arguments of to_rtb
 from .rnea import STANDARD_GRAVITY, check_gravity, check_wrench
 from .spatial import Ad_rp
 
@@ -411,8 +412,8 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
             f'quat="{_fmt(_quat_wxyz(T[:3, :3]))}">'
         )
         ind = indent + "  "
-        I = chain.inertias_com[i]
-        full = [I[0, 0], I[1, 1], I[2, 2], I[0, 1], I[0, 2], I[1, 2]]
+        Ic = chain.inertias_com[i]
+        full = [Ic[0, 0], Ic[1, 1], Ic[2, 2], Ic[0, 1], Ic[0, 2], Ic[1, 2]]
         lines.append(
             f'{ind}<inertial pos="{_fmt(chain.coms[i])}" mass="{_fmt(chain.masses[i])}" '
             f'fullinertia="{_fmt(full)}"/>'
@@ -429,7 +430,7 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
         )
         indent = ind
     lines.append(f'{indent}<site name="tip" pos="0 0 0"/>')
-    for i in reversed(range(chain.n)):
+    for _ in range(chain.n):
         indent = indent[:-2]
         lines.append(f"{indent}</body>")
     lines += ["  </worldbody>", "</mujoco>", ""]
@@ -670,55 +671,13 @@ def mr_ftip(f_tip, tool=None):
 # ----------------------------------------------------------------------------- Robotics Toolbox
 
 
-def mdh_arguments(rows):
-    """``Chain.from_mdh`` / :func:`to_rtb` arguments from ``models.arm6r_table()`` rows.
-
-    Parameters
-    ----------
-    rows : list of dict
-        Rows with keys ``alpha_deg, a, d, theta_deg, type, mass, cx, cy, cz,
-        Ixx, Iyy, Izz, Ixy, Ixz, Iyz`` (angles in degrees, lengths m, mass kg,
-        inertia about the COM in kg m^2), as returned by
-        :func:`chaindyn.models.arm6r_table`.
-
-    Returns
-    -------
-    dict
-        ``mdh`` (n, 4) with angles in rad, ``masses`` (n,), ``coms`` (n, 3),
-        ``inertias_com`` (n, 3, 3), ``joint_types`` (list of str): pass as
-        ``Chain.from_mdh(**args)`` or ``to_rtb(**args)``.
-
-    Raises
-    ------
-    ValueError
-        If a row misses a key.
-    """
-    keys = ("alpha_deg", "a", "d", "theta_deg", "type", "mass", "cx", "cy", "cz",
-            "Ixx", "Iyy", "Izz", "Ixy", "Ixz", "Iyz")
-    for k, r in enumerate(rows):
-        missing = [key for key in keys if key not in r]
-        if missing:
-            raise ValueError(f"row {k} must have the keys {', '.join(keys)}, missing {missing}")
-    return {
-        "mdh": np.array([[np.deg2rad(r["alpha_deg"]), r["a"], r["d"], np.deg2rad(r["theta_deg"])]
-                         for r in rows]),
-        "masses": np.array([r["mass"] for r in rows]),
-        "coms": np.array([[r["cx"], r["cy"], r["cz"]] for r in rows]),
-        "inertias_com": np.array([
-            [[r["Ixx"], r["Ixy"], r["Ixz"]], [r["Ixy"], r["Iyy"], r["Iyz"]],
-             [r["Ixz"], r["Iyz"], r["Izz"]]] for r in rows
-        ]),
-        "joint_types": [r["type"] for r in rows],
-    }
-
-
 def to_rtb(mdh, masses, coms, inertias_com, joint_types=None, gravity=_DEFAULT_G,
            name="chaindyn"):
     """A Robotics Toolbox ``DHRobot`` in modified DH, from the arguments of ``Chain.from_mdh``.
 
     A Chain does not keep its DH rows, so this adapter takes the same table
     that :meth:`chaindyn.Chain.from_mdh` takes (for the book's arm:
-    ``to_rtb(**mdh_arguments(models.arm6r_table()))``).
+    ``to_rtb(**mdh_arguments(arm6r_table()))``, both from :mod:`chaindyn.models`).
 
     Parameters
     ----------

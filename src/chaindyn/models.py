@@ -22,6 +22,7 @@ __all__ = [
     "random_chain",
     "arm6r",
     "arm6r_table",
+    "mdh_arguments",
     "arm6r_trajectory",
     "ARM6R_FILE",
 ]
@@ -224,6 +225,48 @@ def arm6r_table(path=None):
     return rows
 
 
+def mdh_arguments(rows):
+    """Arguments of ``Chain.from_mdh`` and :func:`chaindyn.interop.to_rtb` from table rows.
+
+    Parameters
+    ----------
+    rows : list of dict
+        Rows with keys ``alpha_deg, a, d, theta_deg, type, mass, cx, cy, cz,
+        Ixx, Iyy, Izz, Ixy, Ixz, Iyz`` (angles in degrees, lengths m, mass kg,
+        inertia about the COM in kg m^2), as returned by
+        :func:`arm6r_table`.
+
+    Returns
+    -------
+    dict
+        ``mdh`` (n, 4) with angles in rad, ``masses`` (n,), ``coms`` (n, 3),
+        ``inertias_com`` (n, 3, 3), ``joint_types`` (list of str): pass as
+        ``Chain.from_mdh(**args)`` or ``to_rtb(**args)``.
+
+    Raises
+    ------
+    ValueError
+        If a row misses a key.
+    """
+    keys = ("alpha_deg", "a", "d", "theta_deg", "type", "mass", "cx", "cy", "cz",
+            "Ixx", "Iyy", "Izz", "Ixy", "Ixz", "Iyz")
+    for k, r in enumerate(rows):
+        missing = [key for key in keys if key not in r]
+        if missing:
+            raise ValueError(f"row {k} must have the keys {', '.join(keys)}, missing {missing}")
+    return {
+        "mdh": np.array([[np.deg2rad(r["alpha_deg"]), r["a"], r["d"], np.deg2rad(r["theta_deg"])]
+                         for r in rows]),
+        "masses": np.array([r["mass"] for r in rows]),
+        "coms": np.array([[r["cx"], r["cy"], r["cz"]] for r in rows]),
+        "inertias_com": np.array([
+            [[r["Ixx"], r["Ixy"], r["Ixz"]], [r["Ixy"], r["Iyy"], r["Iyz"]],
+             [r["Ixz"], r["Iyz"], r["Izz"]]] for r in rows
+        ]),
+        "joint_types": [r["type"] for r in rows],
+    }
+
+
 def arm6r(path=None):
     """The book's 6R example arm, built with :meth:`Chain.from_mdh` from ``data/arm6r.csv``.
 
@@ -236,17 +279,7 @@ def arm6r(path=None):
     -------
     Chain
     """
-    rows = arm6r_table(path)
-    mdh = [[np.deg2rad(r["alpha_deg"]), r["a"], r["d"], np.deg2rad(r["theta_deg"])] for r in rows]
-    masses = [r["mass"] for r in rows]
-    coms = [[r["cx"], r["cy"], r["cz"]] for r in rows]
-    inertia = [
-        [[r["Ixx"], r["Ixy"], r["Ixz"]],
-         [r["Ixy"], r["Iyy"], r["Iyz"]],
-         [r["Ixz"], r["Iyz"], r["Izz"]]]
-        for r in rows
-    ]
-    return Chain.from_mdh(mdh, masses, coms, inertia, [r["type"] for r in rows])
+    return Chain.from_mdh(**mdh_arguments(arm6r_table(path)))
 
 
 #: Start and goal of the 6R arm's example motion, rad.

@@ -153,7 +153,9 @@ def load(path, base_link=None, tip_link=None):
             load_collision_meshes=False,
         )
     except (KeyError, AttributeError, TypeError, ValueError, IndexError) as exc:
-        raise ValueError(f"{fname} is not a valid URDF robot: {type(exc).__name__}: {exc}") from None
+        raise ValueError(
+            f"{fname} is not a valid URDF robot: {type(exc).__name__}: {exc}"
+        ) from None
     return _build(fname, model.robot, base_link, tip_link)
 
 
@@ -406,7 +408,9 @@ def _merged_inertia(fname, names, links, pose):
     try:
         G = spatial_inertia(m_sum, c, I_c)
     except ValueError as exc:
-        raise ValueError(f"{fname}: the merged inertia of links {', '.join(names)}: {exc}") from None
+        raise ValueError(
+            f"{fname}: the merged inertia of links {', '.join(names)}: {exc}"
+        ) from None
     return m_sum, G
 
 
@@ -473,7 +477,7 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
         T[:3, 3] = -r_prev
         T = T @ _inv(chain.home[i])
         T[:3, 3] += T[:3, :3] @ r[i]  # ... Trans(r_i)
-        I = chain.inertias_com[i]
+        Ic = chain.inertias_com[i]
         c = chain.coms[i] - r[i]
         revolute = chain.joint_types[i] == "revolute"
         axis = chain.screws[i, :3] if revolute else chain.screws[i, 3:]
@@ -482,8 +486,8 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
             "    <inertial>",
             f'      <origin xyz="{_num(c)}" rpy="0 0 0"/>',
             f'      <mass value="{_num(chain.masses[i])}"/>',
-            f'      <inertia ixx="{_num(I[0, 0])}" ixy="{_num(I[0, 1])}" ixz="{_num(I[0, 2])}" '
-            f'iyy="{_num(I[1, 1])}" iyz="{_num(I[1, 2])}" izz="{_num(I[2, 2])}"/>',
+            f'      <inertia ixx="{_num(Ic[0, 0])}" ixy="{_num(Ic[0, 1])}" ixz="{_num(Ic[0, 2])}" '
+            f'iyy="{_num(Ic[1, 1])}" iyz="{_num(Ic[1, 2])}" izz="{_num(Ic[2, 2])}"/>',
             "    </inertial>",
             "  </link>",
             f'  <joint name="joint{i + 1}" type="{"revolute" if revolute else "prismatic"}">',

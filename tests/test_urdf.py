@@ -1,0 +1,370 @@
+"""Chains read from URDF (chaindyn.urdf, on yourdfpy) against Pinocchio's own URDF parser,
+the G4 cases of shared/cases, and malformed files."""
+
+import re
+import shutil
+
+import numpy as np
+import pytest
+
+import chaindyn as cd
+from chaindyn import crosscheck, interop, models, urdf
+from chaindyn.spatial import rpy_matrix
+
+pytest.importorskip("yourdfpy")
+pin = pytest.importorskip("pinocchio")
+
+REL = 1e-10
+G = np.array([0.6, -1.1, -9.80665])
+
+
+def _write(tmp_path, body, name="t.urdf"):
+    path = tmp_path / name
+    path.write_text(f'<?xml version="1.0"?>\n<robot name="t">\n{body}\n</robot>\n')
+    return path
+
+
+def _link(name, mass=None, xyz="0 0 0", rpy="0 0 0", inertia=(1, 0, 0, 1, 0, 1)):
+    if mass is None:
+        return f'<link name="{name}"/>'
+    ixx, ixy, ixz, iyy, iyz, izz = inertia
+    return (
+        f'<link name="{name}"><inertial><origin xyz="{xyz}" rpy="{rpy}"/>'
+        f'<mass value="{mass}"/><inertia ixx="{ixx}" ixy="{ixy}" ixz="{ixz}" iyy="{iyy}" '
+        f'iyz="{iyz}" izz="{izz}"/></inertial></link>'
+    )
+
+
+def _joint(name, parent, child, kind="revolute", xyz="0 0 0", rpy="0 0 0", axis="0 0 1",
+           extra=""):
+    limit = '<limit lower="-3" upper="3" effort="1" velocity="1"/>' if kind in (
+        "revolute", "prismatic") else ""
+    return (
+        f'<joint name="{name}" type="{kind}"><parent link="{parent}"/><child link="{child}"/>'
+        f'<origin xyz="{xyz}" rpy="{rpy}"/><axis xyz="{axis}"/>{limit}{extra}</joint>'
+    )
+
+
+def _compare_with_pinocchio(chain, model, tip, seed, count=3):
+    """rnea (with a tip wrench), M and g of a chain and a Pinocchio model at random states;
+    returns the largest relative difference."""
+    model.gravity = pin.Motion(np.concatenate([G, np.zeros(3)]))
+    data = model.createData()
+    rng = np.random.default_rng(seed)
+    worst = 0.0
+    for _ in range(count):
+        q, qd, qdd = rng.uniform(-np.pi, np.pi, chain.n), rng.uniform(-2, 2, chain.n), \
+            rng.uniform(-5, 5, chain.n)
+        f = rng.normal(0, 10, 6)
+        tau = cd.rnea(chain, q, qd, qdd, G, f)
+        tau_p = pin.rnea(model, data, q, qd, qdd, interop.pinocchio_fext(chain, model, f, tip))
+        M = cd.mass_matrix(chain, q)
+        Mp = pin.crba(model, data, q)
+        Mp = np.triu(Mp) + np.triu(Mp, 1).T
+        gq = cd.gravity_torque(chain, q, G)
+        gp = pin.computeGeneralizedGravity(model, data, q)
+        scale = np.abs(tau).max()
+        worst = max(worst, np.abs(tau - tau_p).max() / scale,
+                    np.abs(M - Mp).max() / np.abs(M).max(), np.abs(gq - gp).max() / scale)
+        pin.framesForwardKinematics(model, data, q)
+        T = data.oMf[model.getFrameId(tip)].homogeneous
+        assert np.abs(T - cd.forward_kinematics(chain, q)[-1]).max() < 1e-12
+    return worst
+
+
+# ----------------------------------------------------------------------------- real robots
+
+ROBOT_CASES = [
+    ("UR5", "tool0", (), 6),
+    ("UR5", "ee_link", (), 6),
+    ("Panda", "panda_hand", ("panda_finger_joint1", "panda_finger_joint2"), 7),
+    ("Panda", "panda_link8", ("panda_finger_joint1", "panda_finger_joint2"), 7),
+    ("Talos left arm", "gripper_left_base_link", ("gripper_left_joint",), 6),
+]
+
+
+@pytest.mark.parametrize(("robot", "tip", "locked", "n"), ROBOT_CASES,
+                         ids=[f"{r}-{t}" for r, t, _, _ in ROBOT_CASES])
+def test_real_robot_against_pinocchio_parser(robot, tip, locked, n):
+    path, _ = crosscheck.robot_urdf(robot)
+    u = urdf.load(path, tip_link=tip)
+    assert u.chain.n == n and u.tip_link == tip and u.frames[-1] == tip
+    assert u.locked == locked
+    assert all(t == "revolute" for t in u.chain.joint_types)
+    model = crosscheck.pinocchio_urdf_model(path, u.joints)  # extra joints locked at 0
+    full = pin.buildModelFromUrdf(path)
+    assert full.nv == n + len(locked)
+    assert _compare_with_pinocchio(u.chain, model, tip, seed=n) < REL
+    # the same chain through Chain.from_urdf; the merged mass equals the file's
+    chain = cd.Chain.from_urdf(path, tip_link=tip)
+    np.testing.assert_array_equal(chain.inertias, u.chain.inertias)
+    moving_mass = sum(model.inertias[j].mass for j in range(1, model.njoints))
+    assert chain.mass == pytest.approx(moving_mass, rel=1e-14)
+
+
+def test_panda_fingers_are_merged_into_the_last_body():
+    path, _ = crosscheck.robot_urdf("Panda")
+    hand = urdf.load(path, tip_link="panda_hand")
+    assert "panda_leftfinger" in hand.links[-1] and "panda_rightfinger" in hand.links[-1]
+    # the same body whichever tip frame is chosen, seen from a different frame
+    link8 = urdf.load(path, tip_link="panda_link8")
+    np.testing.assert_allclose(hand.chain.masses, link8.chain.masses, rtol=1e-15)
+    assert hand.chain.masses[-1] > 0.73  # link 7 (0.73 kg) + hand + fingers
+
+
+def test_urdf_agreement_rows():
+    rows = crosscheck.urdf_agreement(seed=0, states=2)
+    assert {r["model"] for r in rows} == set(crosscheck.ROBOTS)
+    failed = [r for r in rows if not r["holds"]]
+    assert not failed, failed
+    assert all(r["rel_diff"] < REL for r in rows)
+
+
+def test_default_tip_and_ambiguous_leaf():
+    path, _ = crosscheck.robot_urdf("UR5")
+    msg = (f"tip_link must be given: {path} has 3 leaf links below 'world' "
+           "(ee_link, tool0, base), so the tip is ambiguous")
+    with pytest.raises(ValueError, match=re.escape(msg)):
+        urdf.load(path)
+    # from base_link on, the only leaf is ee_link... not so: tool0 hangs off wrist_3 too
+    u = urdf.load(path, base_link="shoulder_link", tip_link="ee_link")
+    assert u.chain.n == 5 and u.base_link == "shoulder_link"
+
+
+def test_continuous_joint_is_revolute(tmp_path):
+    """A continuous joint is read as revolute; Pinocchio makes it a (cos, sin) joint
+    (nq = 2 nv), so it is compared on a copy with the joint made revolute."""
+    body = "\n".join([
+        _link("base"),
+        _link("l1", 2.0, "0.1 0.2 0.3", "0.3 -0.2 0.5", (0.02, 0.001, 0.002, 0.03, 0.003, 0.04)),
+        _link("l2", 1.5, "0.2 0 0.1", "1 2 3", (0.01, 0, 0, 0.02, 0, 0.025)),
+        _joint("j1", "base", "l1", "continuous", "0 0 0.4", "0.1 0.2 0.3", "0 0 1"),
+        _joint("j2", "l1", "l2", "continuous", "0.5 0.1 0", "0 1.2 0", "0.6 0.8 0"),
+    ])
+    path = _write(tmp_path, body)
+    u = urdf.load(path)
+    assert u.chain.joint_types == ("revolute", "revolute") and u.tip_link == "l2"
+    full = pin.buildModelFromUrdf(str(path))
+    assert (full.nq, full.nv) == (4, 2)
+    rev = _write(tmp_path, body.replace('type="continuous">',
+                                        'type="revolute"><limit lower="-10" upper="10" '
+                                        'effort="1" velocity="1"/>'), "rev.urdf")
+    model = pin.buildModelFromUrdf(str(rev))
+    assert (model.nq, model.nv) == (2, 2)
+    assert _compare_with_pinocchio(u.chain, model, "l2", seed=1) < 1e-12
+
+
+def test_random_chains_through_urdf(tmp_path):
+    """to_urdf then load gives the same dynamics and the same {n}; Pinocchio's parser
+    reads the same file to the same numbers."""
+    rng = np.random.default_rng(8)
+    for n in range(2, 8):
+        kinds = rng.random(n) < 0.4
+        kinds[0], kinds[-1] = False, True
+        chain = models.random_chain(n, rng, prismatic=kinds)
+        path = tmp_path / f"c{n}.urdf"
+        path.write_text(urdf.to_urdf(chain))
+        u = urdf.load(path, tip_link="tip")
+        assert u.chain.joint_types == chain.joint_types
+        q, qd, qdd = rng.uniform(-2, 2, (3, n))
+        f = rng.normal(size=6)
+        tau = cd.rnea(chain, q, qd, qdd, G, f)
+        assert np.abs(cd.rnea(u.chain, q, qd, qdd, G, f) - tau).max() < 1e-12 * np.abs(tau).max()
+        assert np.abs(cd.forward_kinematics(u.chain, q)[-1]
+                      - cd.forward_kinematics(chain, q)[-1]).max() < 1e-13
+        model = pin.buildModelFromUrdf(str(path))
+        assert _compare_with_pinocchio(u.chain, model, "tip", seed=n, count=1) < 1e-12
+
+
+# ----------------------------------------------------------------------------- G4 and merging
+
+
+def test_case_g4_inertial_rotation_yaw(tmp_path):
+    """rpy (0, 0, pi/2) on diag(1, 2, 2.5), COM at the joint, revolute about x:
+    tau = 2 N m for qdd = 1 at rest without gravity (link-frame tensor diag(2, 1, 2.5))."""
+    body = _link("base") + _link("l1", 3.0, "0 0 0", f"0 0 {np.pi / 2!r}", (1, 0, 0, 2, 0, 2.5))
+    body += _joint("j1", "base", "l1", axis="1 0 0")
+    path = _write(tmp_path, body)
+    chain = cd.Chain.from_urdf(path)
+    tau = cd.rnea(chain, [0.0], [0.0], [1.0], gravity=(0, 0, 0))
+    assert tau[0] == pytest.approx(2.0, abs=1e-14)
+    np.testing.assert_allclose(chain.inertias_com[0], np.diag([2.0, 1.0, 2.5]), atol=1e-15)
+    model = pin.buildModelFromUrdf(str(path))
+    data = model.createData()
+    assert pin.crba(model, data, np.zeros(1))[0, 0] == pytest.approx(2.0, abs=1e-14)
+
+
+def test_case_g4_inertial_rotation_pitch_and_identity(tmp_path):
+    body = (_link("base")
+            + _link("l1", 1.0, "0 0 0", f"0 {np.pi / 2!r} 0", (0.12, 0, 0, 0.12, 0, 0.01))
+            + _link("l2", 1.0, "0.1 0 0", "3 4 5", (1, 0, 0, 1, 0, 1))
+            + _joint("j1", "base", "l1") + _joint("j2", "l1", "l2", xyz="0.3 0 0"))
+    chain = cd.Chain.from_urdf(_write(tmp_path, body))
+    np.testing.assert_allclose(chain.inertias_com[0], np.diag([0.01, 0.12, 0.12]), atol=1e-15)
+    np.testing.assert_allclose(chain.inertias_com[1], np.eye(3), atol=1e-15)
+    np.testing.assert_allclose(chain.coms[1], [0.1, 0, 0], atol=1e-16)
+
+
+def test_case_g4_inertia_about_the_com(tmp_path):
+    """2 kg, COM (0.3, 0, 0), Izz about the COM 0.05, revolute about z: M = 0.23."""
+    body = (_link("base") + _link("l1", 2.0, "0.3 0 0", "0 0 0", (0.05, 0, 0, 0.05, 0, 0.05))
+            + _joint("j1", "base", "l1"))
+    chain = cd.Chain.from_urdf(_write(tmp_path, body))
+    assert cd.mass_matrix(chain, [0.4])[0, 0] == pytest.approx(0.23, abs=1e-15)
+
+
+def test_fixed_joint_merge_against_hand_computation_and_pinocchio(tmp_path):
+    """Link a (1 kg, COM (0.1, 0, 0), diag(0.01, 0.02, 0.03)) carries link b on a fixed
+    joint at (0.2, 0, 0) turned by Rz(pi/2); b: 2 kg, inertial at (0.1, 0, 0) with
+    rpy (pi/2, 0, 0), diag(0.01, 0.02, 0.03)."""
+    h = np.pi / 2
+    body = (_link("base") + _link("a", 1.0, "0.1 0 0", "0 0 0", (0.01, 0, 0, 0.02, 0, 0.03))
+            + _link("b", 2.0, "0.1 0 0", f"{h!r} 0 0", (0.01, 0, 0, 0.02, 0, 0.03))
+            + _link("c", 0.5, "0 0 0.1", "0 0 0", (0.001, 0, 0, 0.001, 0, 0.001))
+            + _joint("ja", "base", "a", axis="0 1 0")
+            + _joint("fb", "a", "b", "fixed", "0.2 0 0", f"0 0 {h!r}")
+            + _joint("jc", "b", "c", xyz="0 0.3 0", axis="1 0 0"))
+    path = _write(tmp_path, body)
+    u = urdf.load(path)
+    assert u.links == (("a", "b"), ("c",))
+    chain = u.chain
+    # by hand: b's COM in a is (0.2, 0.1, 0); its tensor in a's axes is diag(0.03, 0.01, 0.02)
+    m = np.array([1.0, 2.0])
+    c = np.array([[0.1, 0, 0], [0.2, 0.1, 0]])
+    Ic = [np.diag([0.01, 0.02, 0.03]), np.diag([0.03, 0.01, 0.02])]
+    com = (m[:, None] * c).sum(0) / 3.0
+    Isum = sum(Ic[k] + m[k] * ((c[k] - com) @ (c[k] - com) * np.eye(3)
+                            - np.outer(c[k] - com, c[k] - com)) for k in range(2))
+    assert chain.masses[0] == 3.0
+    np.testing.assert_allclose(chain.coms[0], com, atol=1e-16)
+    np.testing.assert_allclose(chain.inertias_com[0], Isum, atol=1e-16)
+    # joint c sits at (0.2, 0, 0) + Rz(pi/2) (0, 0.3, 0) = (-0.1, 0, 0) in a, axis Rz x = y
+    T01 = cd.forward_kinematics(chain, [0.0, 0.0])[1]
+    np.testing.assert_allclose(T01[:3, 3], [-0.1, 0, 0], atol=1e-16)
+    np.testing.assert_allclose(T01[:3, :3], rpy_matrix([0, 0, h]), atol=1e-16)
+    model = pin.buildModelFromUrdf(str(path))
+    assert _compare_with_pinocchio(chain, model, "c", seed=3) < 1e-12
+
+
+def test_branch_locked_at_zero_and_merged(tmp_path):
+    """A side branch on a prismatic joint (origin offset, axis tilted) is locked at 0 and
+    merged; Pinocchio agrees once the same joint is locked with buildReducedModel."""
+    body = "\n".join([
+        _link("base"),
+        _link("l1", 1.0, "0.05 0 0.1", "0.2 0 0", (0.01, 0, 0, 0.012, 0, 0.015)),
+        _link("l2", 0.8, "0 0.1 0", "0 0 0", (0.005, 0, 0, 0.006, 0, 0.007)),
+        _link("side", 0.6, "0.1 0 0", "0 0.4 0", (0.003, 0, 0, 0.004, 0, 0.005)),
+        _link("side_tip", 0.2, "0 0 0.05", "0 0 0", (0.001, 0, 0, 0.001, 0, 0.001)),
+        _joint("j1", "base", "l1", xyz="0 0 0.3", axis="0 1 0"),
+        _joint("j2", "l1", "l2", "prismatic", "0.4 0 0", "0 0 0.3", "1 0 0"),
+        _joint("js", "l1", "side", "prismatic", "0 0.2 0", "0.5 0 0", "0 0.6 0.8"),
+        _joint("jt", "side", "side_tip", "revolute", "0.1 0 0", "0 0 0", "0 0 1"),
+    ])
+    path = _write(tmp_path, body)
+    u = urdf.load(path, tip_link="l2")
+    assert u.locked == ("js", "jt")
+    assert u.links == (("l1", "side", "side_tip"), ("l2",))
+    assert u.chain.joint_types == ("revolute", "prismatic")
+    model = crosscheck.pinocchio_urdf_model(str(path), u.joints)
+    assert _compare_with_pinocchio(u.chain, model, "l2", seed=4) < 1e-12
+
+
+def test_massless_link_merged_forward(tmp_path):
+    """A moving link without inertial is accepted when a fixed child brings mass."""
+    body = (_link("base") + _link("l1") + _link("weight", 1.0, "0 0 0.2")
+            + _joint("j1", "base", "l1") + _joint("f", "l1", "weight", "fixed", "0.5 0 0"))
+    chain = cd.Chain.from_urdf(_write(tmp_path, body), tip_link="l1")
+    assert chain.masses[0] == 1.0
+    np.testing.assert_allclose(chain.coms[0], [0.5, 0, 0.2])
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+GOOD = _link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1")
+
+
+@pytest.mark.parametrize(("body", "kwargs", "message"), [
+    (GOOD, {"tip_link": "nope"}, "tip_link must be a link of {path}, got 'nope'"),
+    (GOOD, {"base_link": "nope"}, "base_link must be a link of {path}, got 'nope'"),
+    (GOOD, {"base_link": "l1", "tip_link": "base"},
+     "tip_link 'base' must be below base_link 'l1' in {path}"),
+    (GOOD, {"base_link": "l1"},
+     "the path from 'l1' to 'l1' must have at least one revolute, continuous or prismatic "
+     "joint, got only fixed joints (0)"),
+    (_link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1", "floating"), {},
+     "joint 'j1' on the path from 'base' to 'l1' must be revolute, continuous, prismatic or "
+     "fixed, got 'floating'"),
+    (_link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1", "planar"), {},
+     "joint 'j1' on the path from 'base' to 'l1' must be revolute, continuous, prismatic or "
+     "fixed, got 'planar'"),
+    (_link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1", "screw"), {},
+     "{path}: joint 'j1' must have a type in revolute, continuous, prismatic, fixed, floating, "
+     "planar, got 'screw'"),
+    (_link("base") + _link("l1") + _joint("j1", "base", "l1"), {},
+     "the body moved by joint 'j1' (links l1) must have mass > 0, got 0 kg (no <inertial> or "
+     "mass 0); chaindyn needs a massive body per moving joint"),
+    (_link("base") + _link("l1", 0.0) + _joint("j1", "base", "l1"), {},
+     "the body moved by joint 'j1' (links l1) must have mass > 0, got 0 kg"),
+    (_link("base") + _link("l1", -1.0) + _joint("j1", "base", "l1"), {},
+     "{path}: link 'l1' must have a finite mass >= 0, got -1.0"),
+    (_link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1", axis="0 0 0"), {},
+     "joint 'j1' must have a nonzero finite <axis>, got [0. 0. 0.]"),
+    (_link("base") + _link("l1", 1.0) + _joint("j1", "base", "lx"), {},
+     "{path}: joint 'j1' has child link 'lx', which is not a <link>"),
+    (_link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1") + _joint("j2", "base", "l1"),
+     {}, "{path}: link 'l1' must have one parent joint, got 'j1' and 'j2'"),
+    (_link("base") + _link("l1", 1.0) + _link("l2", 1.0) + _joint("j1", "base", "l1"), {},
+     "{path}: the links must form one tree with a single root, got roots ['base', 'l2']"),
+    (_link("base") + _link("l1", 1.0) + _link("l1", 1.0) + _joint("j1", "base", "l1"), {},
+     "{path}: link names must be unique, got 'l1' twice"),
+    (_link("base") + _link("l1", 1.0, inertia=(1, 0, 0, 1, 0, 3)) + _joint("j1", "base", "l1"),
+     {}, "{path}: the merged inertia of links l1: spatial_inertia must satisfy the triangle "
+         "inequality"),
+    (_link("base") + _link("l1", 1.0) + _link("l2", 1.0) + _joint("j1", "base", "l1")
+     + _joint("j2", "l1", "l2", extra='<mimic joint="j1"/>'), {},
+     "joint 'j2' on the path from 'base' to 'l2' must be independent, got a <mimic> of joint "
+     "'j1' (mimic joints are not supported)"),
+    (_link("base") + '<link name="l1"><inertial><mass value="1"/><inertia ixx="1" ixy="0" '
+     'ixz="0" iyz="0" izz="1"/></inertial></link>' + _joint("j1", "base", "l1"), {},
+     "link 'l1': <inertia> must have all of ixx, ixy, ixz, iyy, iyz, izz, missing iyy"),
+    (_link("base") + '<link name="l1"><inertial><inertia ixx="1" ixy="0" ixz="0" iyy="1" '
+     'iyz="0" izz="1"/></inertial></link>' + _joint("j1", "base", "l1"), {},
+     "link 'l1': <inertial> must have <mass value=...>, got none"),
+    (_link("base") + _link("l1", "heavy") + _joint("j1", "base", "l1"), {},
+     "{path} is not a valid URDF robot: ValueError: could not convert string to float: "
+     "'heavy'"),
+])
+def test_malformed_urdf(tmp_path, body, kwargs, message):
+    path = _write(tmp_path, body)
+    with pytest.raises(ValueError, match=re.escape(message.format(path=path))):
+        urdf.load(path, **kwargs)
+
+
+def test_malformed_files(tmp_path):
+    missing = tmp_path / "missing.urdf"
+    with pytest.raises(ValueError, match=re.escape(f"URDF file not found: {missing}")):
+        cd.Chain.from_urdf(missing)
+    bad = tmp_path / "bad.urdf"
+    bad.write_text('<robot name="t"><link name="a"></robot>')
+    msg = f"{bad} is not well-formed XML: mismatched tag"
+    with pytest.raises(ValueError, match=re.escape(msg)):
+        cd.Chain.from_urdf(bad)
+    other = tmp_path / "other.urdf"
+    other.write_text('<mujoco model="t"/>')
+    with pytest.raises(ValueError,
+                       match=re.escape(f"{other} must have a <robot> root element, got <mujoco>")):
+        cd.Chain.from_urdf(other)
+    with pytest.raises(ValueError, match=r"path must be a file name \(str or os.PathLike\), got 3"):
+        cd.Chain.from_urdf(3)
+    with pytest.raises(ValueError, match="chain must be a chaindyn.Chain, got str"):
+        urdf.to_urdf("x")
+
+
+def test_meshes_are_not_needed(tmp_path):
+    """The Panda file references meshes by package:// paths; a copy in a directory
+    without them loads all the same."""
+    path, _ = crosscheck.robot_urdf("Panda")
+    copy = tmp_path / "panda.urdf"
+    shutil.copy(path, copy)
+    assert urdf.load(copy, tip_link="panda_hand").chain.n == 7
