@@ -1,0 +1,513 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 부록 A. 규약 변환표
+#
+# 강체 동역학 라이브러리들은 같은 물리를 계산하지만, 속도와 힘을 벡터로 적는 순서, 벡터를 표현하는
+# 좌표계, 모멘트와 관성을 재는 기준점, 외력의 부호, 중력을 건네는 방법, 관절을 나타내는 방식이 저마다
+# 다르다. 3.2.5의 ⑥({doc}`ch3_2_examples`)에서 보았듯이 이 가운데 하나만 잘못 옮겨도 토크가 반올림
+# 오차와는 비교할 수 없을 만큼 틀리고({numref}`tab-ex-lib-mistakes`), 그 차이만 보아서는 알고리즘의
+# 오류와 구별하기 어렵다. 이 부록은 이 책의 규약과
+# Pinocchio {cite:p}`carpentier2019pinocchio`, MuJoCo {cite:p}`todorov2012mujoco`, modern_robotics
+# {cite:p}`lynch2017modern`, Robotics Toolbox for Python {cite:p}`corke2021toolbox`, 그리고 로봇 기술
+# 형식 URDF의 규약을 항목별로 나란히 적은 변환표이다.
+#
+# 표의 **모든 행에는 그 규약을 확인하는 테스트가 붙어 있다.** 대부분은 `tests/test_conventions.py`에
+# 있는 작은 테스트로, 어댑터(`chaindyn.interop`)를 거치지 않고 라이브러리에 직접 규약을 묻는다. 예를 들어
+# 한 관절짜리 모델에 축 방향 모멘트만 가해 토크의 부호를 보거나, 벡터를 만들어 앞 세 성분이 무엇인지
+# 읽는다. 나머지는 `tests/test_interop.py`(어댑터를 거친 수치 대조), `tests/test_urdf.py`(URDF 읽기),
+# `tests/test_core.py`(이 책의 구현)의 테스트이다. 라이브러리의 새 버전이 규약을 바꾸면 해당 테스트가
+# 이름을 대며 실패하고, 그러면 이 표의 그 행을 고쳐야 한다. 표는 아래 버전에서 확인했다
+# ({numref}`tab-a-versions`; 빌드할 때 설치된 배포판에서 읽음).
+
+# %% mystnb={"markdown_format": "myst"}
+import ast
+import importlib.metadata
+import importlib.util
+import inspect
+import tempfile
+from pathlib import Path
+
+import mujoco
+import numpy as np
+import pinocchio as pin
+import roboticstoolbox as rtb
+from IPython.display import Markdown
+from myst_nb import glue
+
+import chaindyn
+from chaindyn import crosscheck
+
+TESTS = Path("..").resolve() / "tests"
+
+
+def md_table(header, rows, caption, name, align=None):
+    """A MyST table directive (caption, label) around a pipe table, as a Markdown output."""
+    align = align or "l" * len(header)
+    rule = {"l": ":--", "r": "--:", "c": ":-:"}
+    lines = [f"```{{table}} {caption}", f":name: {name}", ":align: center", "",
+             "| " + " | ".join(header) + " |",
+             "|" + "|".join(rule[a] for a in align) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    lines.append("```")
+    return Markdown("\n".join(lines))
+
+
+DISTRIBUTIONS = {"chaindyn (이 책)": "chaindyn", "Pinocchio": "pin", "MuJoCo": "mujoco",
+                 "modern_robotics": "modern_robotics",
+                 "Robotics Toolbox": "roboticstoolbox-python", "yourdfpy (URDF 읽기)": "yourdfpy"}
+md_table(
+    ["라이브러리", "배포판", "버전"],
+    [[lib, f"`{dist}`", importlib.metadata.version(dist)] for lib, dist in DISTRIBUTIONS.items()],
+    "이 부록의 규약을 확인한 라이브러리 버전", "tab-a-versions",
+)
+
+# %% [markdown]
+# ## A.1 표를 읽는 법
+#
+# 기준은 이 책의 규약이다. `chaindyn`은 Modern Robotics {cite:p}`lynch2017modern`의 표기를 따르되, 링크
+# 좌표계를 질량 중심이 아닌 임의의 점에 둘 수 있게 넓혔다. 요약하면 다음과 같다.
+#
+# - 트위스트 $V = (\omega, v)$, 렌치 $F = (m, f)$. 링크 $i$의 양은 링크 좌표계 $\{i\}$의 축으로 적고,
+#   선속도 $v$와 모멘트 $m$은 $\{i\}$의 원점에 대한 것이다.
+# - 공간 관성 $\mathcal{G}_i$는 $\{i\}$의 원점에 대한 6×6 행렬이다(회전 블록이 먼저).
+# - 팁 렌치 $F_{\mathrm{tip}}$은 말단이 **환경에 가하는** 렌치를 $\{n\}$에서 적은 것이고,
+#   $\tau = M(q)\ddot q + h(q, \dot q) + J_b^{T}F_{\mathrm{tip}}$이다.
+# - 중력은 기저 $\{0\}$에서 적은 중력 벡터 $\mathfrak{g}$이고, 기저의 가속도 $\dot V_0 = (0, -\mathfrak{g})$로
+#   넣는다.
+#
+# 아래 여섯 개의 표는 항목마다 라이브러리별로 세 가지를 적는다. **규약**은 그 라이브러리가 값을 어떻게
+# 읽고 내놓는지, **이 책의 규약으로**는 `chaindyn.interop`의 어댑터가 그 차이를 어떻게 메우는지, **검사**는
+# 그 행을 확인하는 테스트 함수이다. 테스트가 들어 있는 파일은 A.8에 모아 두었다. URDF는 벡터를 주고받는
+# 라이브러리가 아니라 파일 형식이므로 해당하는 항목에만 나온다.
+#
+# 기본 중력처럼 라이브러리에 들어 있는 값은 손으로 옮겨 적지 않고, 아래 셀이 빌드할 때 각 라이브러리에서
+# 읽어 표에 넣는다.
+
+# %%
+def vec(v):
+    """A vector as "(x, y, z)" with the digits the library holds."""
+    return "(" + ", ".join(f"{float(x):g}" for x in v) + ")"
+
+
+g_book = inspect.signature(chaindyn.rnea).parameters["gravity"].default
+g_pin = pin.Model().gravity.linear
+g_pin_urdf = pin.buildModelFromUrdf(crosscheck.robot_urdf("UR5")[0]).gravity.linear
+g_mj = mujoco.MjModel.from_xml_string("<mujoco/>").opt.gravity
+g_rtb = rtb.DHRobot([rtb.RevoluteMDH()]).gravity
+assert np.array_equal(g_pin, g_mj) and np.array_equal(g_pin, g_rtb)
+assert np.array_equal(g_pin, g_pin_urdf)
+assert tuple(g_book) == (0.0, 0.0, -chaindyn.STANDARD_GRAVITY)
+DEFAULT_G = {"book": vec(g_book), "pin": vec(g_pin), "mj": vec(g_mj), "rtb": vec(g_rtb)}
+glue("g_std", chaindyn.STANDARD_GRAVITY, display=False)
+glue("g_lib", float(-g_pin[2]), display=False)
+glue("g_rel", round(float((-g_pin[2] - chaindyn.STANDARD_GRAVITY) / chaindyn.STANDARD_GRAVITY), 6),
+     display=False)
+for key, value in DEFAULT_G.items():
+    print(f"기본 중력 {key:5s}: {value}")
+
+# %% [markdown]
+# 아래 셀의 `CONVENTIONS`가 변환표 전체이다. 행 하나는 (항목, 라이브러리, 규약, 이 책의 규약으로 바꾸는
+# 법, 검사) 다섯 칸이고, 검사 칸의 `conv`, `interop`, `urdf`, `core`는 각각 `tests/test_conventions.py`,
+# `tests/test_interop.py`, `tests/test_urdf.py`, `tests/test_core.py`를 줄인 것이다.
+
+# %%
+FILES = {"conv": "test_conventions.py", "interop": "test_interop.py", "urdf": "test_urdf.py",
+         "core": "test_core.py"}
+BOOK, PIN, MJ, MR, RTB, URDF = ("이 책 (chaindyn)", "Pinocchio", "MuJoCo", "modern_robotics",
+                                "Robotics Toolbox", "URDF")
+def row(aspect, lib, rule, how, *tests):
+    """One row of the table: (aspect, library, convention, how to convert, tests)."""
+    return (aspect, lib, " ".join(rule), " ".join(how), list(tests))
+
+
+CONVENTIONS = [
+    # ---------------------------------------------------------------- 성분 순서
+    row("order", BOOK,
+        [r"트위스트 $V = (\omega, v)$, 렌치 $F = (m, f)$: 각(회전) 성분이 먼저."], ["기준"],
+        "conv::test_chaindyn_twist_is_angular_then_linear",
+        "conv::test_chaindyn_wrench_is_moment_then_force_about_frame_origin"),
+    row("order", PIN,
+        ["`pin.Motion`, `pin.Force`와 그 `.vector`, `Inertia.matrix()`는 (선형, 각) 순서.",
+         "`.linear`와 `.angular`로 나눠 읽을 수 있다."],
+        ["앞뒤 세 성분을 맞바꾼다: `pin.Force(f, m)`."],
+        "conv::test_pinocchio_spatial_vectors_are_linear_then_angular"),
+    row("order", MJ,
+        ["`cvel`과 `cfrc_int`는 (각, 선형). `xfrc_applied`는 (힘, 토크)."],
+        ["`cvel`, `cfrc_int`는 순서가 같다. `xfrc_applied`는 맞바꾼다."],
+        "conv::test_mujoco_cvel_is_angular_then_linear_at_subtree_com",
+        "conv::test_mujoco_xfrc_applied_is_force_then_torque_at_com_in_world",
+        "interop::test_mujoco"),
+    row("order", MR,
+        [r"$(\omega, v)$와 $(m, f)$: 이 책과 같다(`VecTose3`, `Ftip`)."], ["그대로."],
+        "conv::test_mr_twist_is_angular_then_linear",
+        "conv::test_mr_ftip_is_moment_then_force_applied_by_the_tip"),
+    row("order", RTB,
+        [r"야코비안 `jacob0`의 행은 $(v, \omega)$, `rne`의 `fext`는 (힘, 모멘트)."],
+        ["맞바꾼다(`interop.rtb_fext`)."],
+        "conv::test_rtb_jacobian_rows_are_linear_then_angular",
+        "conv::test_rtb_fext_is_force_then_moment_applied_by_the_tip"),
+    # ---------------------------------------------------------------- 좌표계와 기준점
+    row("frame", BOOK,
+        [r"링크 $i$의 양은 $\{i\}$의 축으로, 선속도와 모멘트는 $\{i\}$의 원점 기준.",
+         r"$\{i\}$는 질량 중심이나 관절 축 위에 있을 필요가 없다.",
+         r"홈 자세 $M_{i,i-1}$은 $\{i\}$에서 본 $\{i-1\}$."],
+        ["기준"],
+        "conv::test_chaindyn_twist_is_angular_then_linear",
+        "conv::test_chaindyn_wrench_is_moment_then_force_about_frame_origin"),
+    row("frame", PIN,
+        ["관절 좌표계(관절 축이 원점을 지난다)의 축과 원점 기준: `data.f`, `fext`.",
+         "`jointPlacements`는 부모 관절 좌표계에서 본 자식 관절 좌표계의 자세."],
+        [r"관절 좌표계를 $\{i\}$에서 축 위의 점 $r_i$로 옮겨 두고(`interop.axis_points`),",
+         r"렌치를 $\mathrm{Ad}^{T}$로 옮긴다(`interop.pinocchio_joint_wrenches`)."],
+        "conv::test_pinocchio_fext_acts_on_the_body_in_the_joint_frame",
+        "interop::test_pinocchio", "interop::test_pinocchio_model_self_consistent"),
+    row("frame", MJ,
+        ["세계 좌표계의 축. `cvel`과 `cfrc_int`의 기준점은 나무(뿌리 몸체 아래 전체)마다",
+         "하나인 `subtree_com[body_rootid]`, `xfrc_applied`의 기준점은 몸체의 질량 중심",
+         r"`xipos`. 몸체는 `pos`와 사원수 `quat` $= (w, x, y, z)$로 놓는다.",
+         "각도의 기본 단위는 도(°)."],
+        [r"모멘트를 $m_o = m_c + (c - o)\times f$로 몸체 원점에 옮기고 `xmat`의 전치로",
+         "돌린다(`interop.mujoco_joint_wrenches`). MJCF에 `angle=\"radian\"`."],
+        "conv::test_mujoco_cvel_is_angular_then_linear_at_subtree_com",
+        "conv::test_mujoco_defaults_gravity_and_degrees", "interop::test_mujoco",
+        "interop::test_quaternion_helper_matches_mujoco"),
+    row("frame", MR,
+        ["링크 좌표계를 질량 중심에 둔다. `Mlist`는 질량 중심 좌표계 사이의 홈 자세",
+         "(마지막은 도구 좌표계), `Slist`는 기저 좌표계에서 본 스크루 축."],
+        [r"$\{i\}$를 질량 중심으로 옮긴 좌표계를 만든다(`interop.to_modern_robotics`)."],
+        "interop::test_modern_robotics_lists_and_tool_frame",
+        "conv::test_mr_inertia_in_com_frame_rotational_block_first"),
+    row("frame", RTB,
+        ["수정 DH 링크(`RevoluteMDH`, Craig의 규약)의 좌표계. `jacob0`은 기저 좌표계에서",
+         "적는다. 표준 DH 링크(`RevoluteDH`)는 이 책이 확인하지 않았다."],
+        [r"같은 수정 DH 행이면 $\{i\}$도 같다(`Chain.from_mdh`, `interop.to_rtb`)."],
+        "interop::test_rtb", "conv::test_rtb_jacobian_rows_are_linear_then_angular"),
+    row("frame", URDF,
+        ["링크 좌표계 = 부모 관절의 좌표계. 관절의 `<origin xyz rpy>`가 $q = 0$에서",
+         "자식 링크의 좌표계를 부모 링크의 좌표계에 놓는다.",
+         r"`rpy`는 $R = R_z(y)R_y(p)R_x(r)$(고정축 x, y, z).",
+         r"`<axis>`는 관절 좌표계에서 적고, 없으면 $(1, 0, 0)$."],
+        [r"경로를 따라 $M_{i,i-1}$과 $A_i$를 만든다(`Chain.from_urdf`)."],
+        "conv::test_urdf_origin_rpy_is_fixed_axis_xyz", "conv::test_urdf_axis_defaults_to_x"),
+    # ---------------------------------------------------------------- 관성
+    row("inertia", BOOK,
+        [r"공간 관성 $\mathcal{G}_i$(6×6)는 $\{i\}$의 원점 기준, 회전 블록이 먼저:",
+         r"$\mathcal{G}_i = [[I_c - m[c]^2,\ m[c]],\ [-m[c],\ m\mathbf{1}]]$.",
+         r"`Chain`은 $m$, $c$, $I_c$도 돌려준다."],
+        ["기준"],
+        "conv::test_chaindyn_inertia_is_about_the_frame_origin"),
+    row("inertia", PIN,
+        [r"`pin.Inertia(m, lever, I_c)`: `lever`는 관절 좌표계에서 본 질량 중심,",
+         r"$I_c$는 질량 중심에 대한 관성(관절 좌표계의 축).",
+         "`matrix()`는 (선형, 각) 순서의 6×6."],
+        [r"$c_i - r_i$와 $I_c$를 넣는다(관절 좌표계의 축이 $\{i\}$와 나란하다)."],
+        "conv::test_pinocchio_inertia_is_lever_and_com_inertia"),
+    row("inertia", MJ,
+        ["`<inertial pos mass fullinertia>`: 질량 중심에 대한 관성을 몸체 축으로,",
+         "순서 `Ixx Iyy Izz Ixy Ixz Iyz`. 내부에는 주관성 `body_inertia`와 그 방향",
+         "`body_iquat`로 저장한다. `fullinertia`와 `quat`는 함께 쓸 수 없다."],
+        ["질량 중심과 $I_c$를 그대로 적는다(`interop.to_mujoco`)."],
+        "conv::test_mujoco_fullinertia_is_about_the_com_in_body_axes",
+        "interop::test_mujoco_mjcf_settings_and_kinematics"),
+    row("inertia", MR,
+        [r"$G_i = \mathrm{diag}(I_c, m\mathbf{1})$, 질량 중심 좌표계, 회전 블록이 먼저.",
+         "$I_c$가 대각일 필요는 없다."],
+        ["$I_c$와 $m$을 넣는다(`interop.to_modern_robotics`)."],
+        "conv::test_mr_inertia_in_com_frame_rotational_block_first"),
+    row("inertia", RTB,
+        ["질량 `m`, 링크 좌표계의 질량 중심 `r`, 질량 중심에 대한 관성 `I`(3×3 또는",
+         "6-벡터 `[Ixx Iyy Izz Ixy Iyz Ixz]`: MuJoCo의 `fullinertia`와 뒤 두 성분의",
+         "순서가 다르다)."],
+        ["$m$, $c_i$, 3×3 $I_c$를 넣는다(`interop.to_rtb`)."],
+        "conv::test_rtb_inertia_vector_order"),
+    row("inertia", URDF,
+        ["`<inertial><origin>`이 질량 중심의 위치와 관성 텐서의 축을 정하고,",
+         "`<inertia>`는 그 축으로 적은 질량 중심 기준 값."],
+        [r"링크 축으로 $R I R^{T}$만큼 돌린다(`chaindyn.urdf`)."],
+        "urdf::test_case_g4_inertial_rotation_yaw", "urdf::test_case_g4_inertia_about_the_com"),
+    # ---------------------------------------------------------------- 팁 렌치
+    row("tip", BOOK,
+        [r"`f_tip` $= F_{\mathrm{tip}} = (m, f)$는 말단이 **환경에 가하는** 렌치,",
+         r"$\{n\}$의 축과 원점 기준. $\tau = \mathrm{ID} + J_b^{T}F_{\mathrm{tip}}$."],
+        ["기준"],
+        "core::test_tip_wrench_sign_pushing_down"),
+    row("tip", PIN,
+        [r"`fext[j]`는 몸체 $j$가 **받는** 렌치, 관절 $j$의 좌표계, (선형, 각).",
+         r"`rnea`는 $\mathrm{ID} - \sum_j J_j^{T}f_j$를 돌려준다."],
+        ["부호를 바꾸고, 순서를 바꾸고, 관절 좌표계로 옮긴다(`interop.pinocchio_fext`)."],
+        "conv::test_pinocchio_fext_acts_on_the_body_in_the_joint_frame",
+        "interop::test_pinocchio_model_self_consistent"),
+    row("tip", MJ,
+        ["역동역학에 팁 렌치 인자가 없다. `xfrc_applied`(몸체가 받는 (힘, 토크),",
+         "세계 축, 질량 중심 기준)는 `mj_forward`와 `mj_rnePostConstraint`가 쓰고",
+         "`mj_inverse`는 무시한다."],
+        [r"`mj_inverse`의 결과에 `mj_applyFT`로 $J^{T}F_{\mathrm{tip}}$을 더한다",
+         "(`interop.mujoco_tip_qfrc`). 순동역학에는 `interop.mujoco_xfrc_tip`."],
+        "conv::test_mujoco_xfrc_applied_is_force_then_torque_at_com_in_world",
+        "interop::test_mujoco"),
+    row("tip", MR,
+        ["`Ftip`은 말단이 가하는 $(m, f)$, 도구 좌표계(`Mlist`의 마지막)에서 적는다."],
+        [r"부호는 그대로. 도구 좌표계가 $\{n\}$이 아니면 $\mathrm{Ad}^{T}$로 옮긴다",
+         "(`interop.mr_ftip`)."],
+        "conv::test_mr_ftip_is_moment_then_force_applied_by_the_tip",
+        "interop::test_modern_robotics_lists_and_tool_frame"),
+    row("tip", RTB,
+        ["`rne(..., fext=W)`의 `W`는 말단이 가하는 (힘, 모멘트),",
+         r"마지막 링크 좌표계 $\{n\}$."],
+        ["절반을 맞바꾼다(`interop.rtb_fext`)."],
+        "conv::test_rtb_fext_is_force_then_moment_applied_by_the_tip", "interop::test_rtb"),
+    # ---------------------------------------------------------------- 중력
+    row("gravity", BOOK,
+        [rf"기저 $\{{0\}}$의 중력 벡터, 기본값 {DEFAULT_G['book']}.",
+         r"기저 가속도 $\dot V_0 = (0, -\mathfrak{g})$로 넣는다."],
+        ["기준"],
+        "conv::test_chaindyn_default_gravity"),
+    row("gravity", PIN,
+        ["`model.gravity`(`pin.Motion`, 선형 부분이 중력 벡터),",
+         f"기본값 {DEFAULT_G['pin']}. URDF 파서로 만든 모델도 같다."],
+        ["`model.gravity = pin.Motion(g, 0)`(`interop.to_pinocchio`)."],
+        "conv::test_pinocchio_default_gravity"),
+    row("gravity", MJ,
+        [f"`<option gravity>`(`model.opt.gravity`), 기본값 {DEFAULT_G['mj']}."],
+        ["MJCF에 적는다(`interop.to_mujoco`)."],
+        "conv::test_mujoco_defaults_gravity_and_degrees"),
+    row("gravity", MR,
+        ["함수마다 인자 `g`(중력 벡터 자체). 기본값이 없다."], ["그대로 건넨다."],
+        "conv::test_mr_gravity_is_a_required_vector"),
+    row("gravity", RTB,
+        [f"`robot.gravity`, 기본값 {DEFAULT_G['rtb']}.",
+         "`rne`, `gravload`의 `gravity` 인자도 중력 벡터 자체."],
+        ["`DHRobot(..., gravity=g)`와 `rne(..., gravity=g)`(`interop.to_rtb`)."],
+        "conv::test_rtb_gravity_argument_is_the_gravity_vector"),
+    row("gravity", URDF,
+        ["중력을 적는 요소가 없다. 파일을 읽는 쪽의 기본값이 들어간다",
+         f"(Pinocchio의 URDF 파서는 {DEFAULT_G['pin']})."],
+        ["읽은 뒤에 중력을 따로 정한다."],
+        "conv::test_pinocchio_default_gravity"),
+    # ---------------------------------------------------------------- 관절
+    row("joint", BOOK,
+        [r"1자유도 회전·직동 관절. 스크루 축 $A_i$의 $\omega \neq 0$이면 회전,",
+         r"$\omega = 0$이면 직동. $n_q = n_v = n$."],
+        ["기준"],
+        "conv::test_chaindyn_joint_type_from_screw"),
+    row("joint", PIN,
+        ["`JointModelRX`·`RY`·`RZ`, `RevoluteUnaligned`, `PrismaticUnaligned` 등은",
+         r"$n_q = n_v$. URDF의 `continuous`는 $(\cos q, \sin q)$로 나타내는 무한 회전",
+         r"관절이 되어 $n_q = 2n_v$."],
+        ["어댑터는 `RevoluteUnaligned`·`PrismaticUnaligned`를 쓰고, 생성하는 URDF에는",
+         "한계가 넓은 `revolute`를 쓴다."],
+        "urdf::test_continuous_joint_is_revolute", "interop::test_pinocchio"),
+    row("joint", MJ,
+        ["`hinge`(축이 `pos`를 지나는 회전)와 `slide`(직동). 관절의 `armature`는",
+         "질량행렬의 대각에, `damping`과 `stiffness`는 수동 힘 `qfrc_passive`에 들어간다."],
+        ["`frictionloss`와 관절 범위까지 모두 0 또는 없음으로 둔다(`interop.to_mujoco`)."],
+        "conv::test_mujoco_joint_terms_enter_the_dynamics",
+        "interop::test_mujoco_mjcf_settings_and_kinematics", "interop::test_mujoco"),
+    row("joint", MR,
+        [r"`Slist`의 열이 관절: 회전 $(\omega, -\omega\times q)$, 직동 $(0, v)$."],
+        [r"$\mathrm{Ad}_{T_{0,i}(0)}A_i$로 만든다(`interop.to_modern_robotics`)."],
+        "interop::test_modern_robotics"),
+    row("joint", RTB,
+        ["`RevoluteMDH`·`PrismaticMDH`(수정 DH 링크).",
+         r"`rne`는 모터 관성 $J_m G^2\ddot q$, 점성 마찰 $B G^2\dot q$, 쿨롱 마찰",
+         r"$T_c G$를 더한다. 새로 만든 링크는 0이지만 도구상자의 로봇 모델",
+         "(예: Puma 560)에는 값이 있다."],
+        ["`Jm`, `B`, `Tc`를 0으로 둔다(`interop.to_rtb`)."],
+        "conv::test_rtb_rne_adds_motor_inertia_and_friction", "interop::test_rtb"),
+    row("joint", URDF,
+        ["`revolute`, `continuous`, `prismatic`, `fixed`, `floating`, `planar`."],
+        ["`continuous`는 회전 관절로 읽고, 기저–끝 경로 밖의 관절은 0에 고정해 몸체에",
+         "합친다. `mimic`은 지원하지 않고, 한계·감쇠·마찰은 읽지 않는다(`chaindyn.urdf`)."],
+        "urdf::test_continuous_joint_is_revolute",
+        "urdf::test_branch_locked_at_zero_and_merged"),
+]
+
+# 검사 칸의 테스트가 모두 실제로 있는지, 이름이 파일 사이에서 겹치지 않는지 확인한다.
+defined = {}
+for short, fname in FILES.items():
+    tree = ast.parse((TESTS / fname).read_text(encoding="utf-8"))
+    defined[short] = {node.name for node in tree.body
+                      if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
+cited = sorted({t for *_, tests in CONVENTIONS for t in tests})
+missing = [t for t in cited if t.split("::")[1] not in defined[t.split("::")[0]]]
+assert not missing, missing
+names = [t.split("::")[1] for t in cited]
+assert len(names) == len(set(names)), "a test name is cited from two files"
+ASPECTS = {"order": "성분 순서", "frame": "좌표계와 기준점", "inertia": "관성",
+           "tip": "팁 렌치", "gravity": "중력", "joint": "관절"}
+assert {a for a, *_ in CONVENTIONS} == set(ASPECTS)
+glue("a_rows", len(CONVENTIONS), display=False)
+glue("a_tests", len(cited), display=False)
+glue("a_conv_tests", len(defined["conv"]), display=False)
+print(f"변환표 {len(CONVENTIONS)}행, 인용한 테스트 {len(cited)}개 (모두 존재함)")
+
+
+def table(aspect, caption, name):
+    rows = [[lib, rule, how, ", ".join(f"`{t.split('::')[1]}`" for t in tests)]
+            for a, lib, rule, how, tests in CONVENTIONS if a == aspect]
+    return md_table(["라이브러리", "규약", "이 책의 규약으로", "검사"], rows, caption, name)
+
+
+# %% [markdown]
+# ## A.2 성분 순서
+#
+# 6차원 속도(트위스트)와 6차원 힘(렌치)을 벡터 하나로 적을 때 회전 성분과 병진 성분 가운데 어느 것을
+# 앞에 두는지의 차이이다. 순서를 잘못 읽으면 각속도가 선속도로, 모멘트가 힘으로 들어가므로 단위조차 맞지
+# 않는 값이 섞인다. 같은 라이브러리 안에서도 양에 따라 순서가 다를 수 있다는 점(MuJoCo의 `cvel`·
+# `cfrc_int`와 `xfrc_applied`, Robotics Toolbox의 야코비안과 `fext`)에 주의한다.
+
+# %% mystnb={"markdown_format": "myst"}
+table("order", "트위스트와 렌치의 성분 순서", "tab-a-order")
+
+# %% [markdown]
+# ## A.3 좌표계와 모멘트의 기준점
+#
+# 벡터의 성분을 어느 좌표계의 축으로 적는지, 그리고 선속도와 모멘트를 어느 점에 대해 재는지이다.
+# 모멘트는 기준점을 옮기면 $m_{\mathrm{new}} = m + (p_{\mathrm{old}} - p_{\mathrm{new}}) \times f$만큼
+# 바뀌므로, 축을 맞게 돌려도 기준점이 다르면 값이 틀린다. MuJoCo의 `cfrc_int`가 대표적인 예이다.
+# 모멘트가 각 몸체가 아니라 나무 전체에 하나인 점에 대한 것이어서, 관절 반력으로 읽으려면 관절마다
+# 옮겨야 한다.
+
+# %% mystnb={"markdown_format": "myst"}
+table("frame", "좌표계와 모멘트의 기준점", "tab-a-frame")
+
+# %% [markdown]
+# ## A.4 관성
+#
+# 관성은 세 가지가 다를 수 있다. 어느 점에 대한 값인지(질량 중심인지 좌표계 원점인지), 어느 축으로 적었는지,
+# 그리고 성분을 어떤 순서로 늘어놓는지이다. 다섯 가운데 이 책만 좌표계 원점에 대한 6×6 공간 관성을
+# 기본으로 쓰고, 나머지는 질량 중심에 대한 3×3 관성과 질량 중심의 위치를 따로 받는다. 둘 사이는
+# 평행축 정리 $I_o = I_c - m[c]^2$로 옮긴다. 6개 성분을 나열하는 순서가 MuJoCo와 Robotics Toolbox에서
+# 다르다는 점도 실수하기 쉽다.
+
+# %% mystnb={"markdown_format": "myst"}
+table("inertia", "관성을 적는 방식", "tab-a-inertia")
+
+# %% [markdown]
+# ## A.5 팁 렌치
+#
+# 말단이 환경과 힘을 주고받을 때의 렌치이다. 세 가지를 확인한다. 누가 누구에게 가하는 렌치인지(부호),
+# 어느 좌표계와 기준점으로 적는지, 그리고 역동역학 함수가 그 렌치를 실제로 쓰는지이다. 이 책과
+# modern_robotics, Robotics Toolbox는 말단이 **가하는** 렌치를 받고 토크에 $+J^{T}F$를 더한다.
+# Pinocchio는 몸체가 **받는** 렌치를 받으므로 부호가 반대이다. MuJoCo의 역동역학 `mj_inverse`는 외력을
+# 아예 보지 않는다.
+
+# %% mystnb={"markdown_format": "myst"}
+table("tip", "팁 렌치의 부호와 좌표계", "tab-a-tip")
+
+# %% [markdown]
+# ## A.6 중력
+#
+# 다섯 라이브러리 모두 중력을 "중력 가속도 벡터"로 받는다(위쪽 가속도가 아니라 아래를 향하는 벡터). 다른
+# 것은 기본값과 건네는 방법이다. 이 책은 표준 중력 {glue:text}`g_std` m/s²를 쓰고, Pinocchio, MuJoCo,
+# Robotics Toolbox의 기본값은 {glue:text}`g_lib` m/s²이다. 두 값의 상대 차이는 {glue:text}`g_rel:.3%`로
+# 작지만, 중력 토크가 수십 N·m이면 반올림 수준을 훨씬 넘는 차이가 난다(3.2.5.8.4의 표
+# {numref}`tab-ex-lib-mistakes`). 대조할 때는 양쪽에 같은 중력 벡터를 명시적으로 준다.
+
+# %% mystnb={"markdown_format": "myst"}
+table("gravity", "중력을 건네는 방법과 기본값(빌드할 때 각 라이브러리에서 읽은 값, m/s²)",
+      "tab-a-gravity")
+
+# %% [markdown]
+# ## A.7 관절 종류
+#
+# 이 책의 사슬은 1자유도 회전·직동 관절만 가진다. 다른 라이브러리는 관절 종류가 더 많고, 관절에 동역학
+# 이외의 항(모터 관성, 마찰, 스프링, 관절 한계의 구속력)을 붙일 수 있다. 강체 동역학끼리 비교하려면 그런
+# 항을 모두 꺼야 한다. 또 Pinocchio가 URDF의 `continuous` 관절을 두 개의 위치 좌표로 나타내는 것처럼,
+# 위치 좌표의 수 $n_q$와 속도 좌표의 수 $n_v$가 다를 수 있다.
+
+# %% mystnb={"markdown_format": "myst"}
+table("joint", "관절 종류와 좌표 수", "tab-a-joint")
+
+# %% [markdown]
+# ## A.8 검사 목록
+#
+# 여섯 표의 {glue:text}`a_rows`개 행이 인용한 테스트는 모두 {glue:text}`a_tests`개이다. 위의 셀은 빌드할
+# 때 테스트 파일을 읽어 인용한 이름이 모두 실제로 있는지 확인했다. 아래 표는 테스트를 파일별로 모으고 각
+# 테스트가 뒷받침하는 항목을 적은 것이다. 실행은 저장소 루트에서
+# `pytest tests/test_conventions.py tests/test_interop.py tests/test_urdf.py tests/test_core.py`로 한다.
+
+# %% mystnb={"markdown_format": "myst"}
+supports = {}
+for aspect, lib, *_, tests in CONVENTIONS:
+    for t in tests:
+        supports.setdefault(t, []).append(f"{lib}: {ASPECTS[aspect]}")
+md_table(
+    ["파일", "테스트", "뒷받침하는 행"],
+    [[f"`tests/{FILES[t.split('::')[0]]}`", f"`{t.split('::')[1]}`", "; ".join(supports[t])]
+     for t in sorted(cited, key=lambda t: (list(FILES).index(t.split("::")[0]), t))],
+    "변환표가 인용한 테스트", "tab-a-tests",
+)
+
+# %% [markdown]
+# `tests/test_conventions.py`의 테스트는 {glue:text}`a_conv_tests`개이고 모두 작은 모델 하나로 끝나므로
+# 빠르다. 아래 셀은 이 빌드에서 그 테스트들을 직접 다시 실행한다(pytest를 거치지 않고 함수를 차례로
+# 부른다). 하나라도 실패하면 이 쪽의 빌드가 멈춘다.
+
+# %%
+spec = importlib.util.spec_from_file_location("test_conventions", TESTS / "test_conventions.py")
+conv = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(conv)
+passed = []
+for name in sorted(defined["conv"]):
+    test = getattr(conv, name)
+    if "tmp_path" in inspect.signature(test).parameters:
+        with tempfile.TemporaryDirectory() as tmp:
+            test(tmp_path=Path(tmp))
+    else:
+        test()
+    passed.append(name)
+assert len(passed) == len(defined["conv"])
+print(f"tests/test_conventions.py: {len(passed)}개 모두 통과")
+
+# %% [markdown]
+# 몇 가지는 결과를 눈으로 보는 편이 빠르다. 아래 셀은 Pinocchio와 Robotics Toolbox의 성분 순서, MuJoCo의
+# `mj_inverse`가 `xfrc_applied`를 무시하는 모습을 보인다. MuJoCo 예는 $z$축 둘레로 도는 몸체 하나에
+# 축 방향 토크를 외력으로 걸어 두고 역동역학을 부른 것이다. 같은 토크가 순동역학(`mj_forward`)에는
+# 들어가므로 가속도가 생기지만, 그 가속도를 채운 채 부른 `mj_inverse`는 외력 없이 그 가속도를 내는 데
+# 드는 토크를 돌려준다.
+
+# %%
+m = pin.Motion(np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0]))
+print("Pinocchio: Motion(linear=(1,2,3), angular=(4,5,6)).vector =", m.vector)
+two = rtb.DHRobot([rtb.RevoluteMDH(), rtb.RevoluteMDH(a=1.0)])
+print("Robotics Toolbox: jacob0의 첫 열 (관절 1, 관절 2가 x로 1 m 떨어짐) =",
+      two.jacob0([0.0, 0.0])[:, 0] + 0.0)
+xml = """<mujoco><compiler angle="radian" inertiafromgeom="false"/>
+<option gravity="0 0 0"><flag contact="disable"/></option>
+<worldbody><body><joint type="hinge" axis="0 0 1"/>
+<inertial pos="0.5 0 0" mass="2" diaginertia="0.01 0.02 0.02"/></body></worldbody></mujoco>"""
+mjm = mujoco.MjModel.from_xml_string(xml)
+mjd = mujoco.MjData(mjm)
+mjd.xfrc_applied[1] = [0, 0, 0, 0, 0, 1.0]   # (힘, 토크): z축 둘레 토크 1 N·m를 외력으로
+mujoco.mj_forward(mjm, mjd)
+print(f"MuJoCo: mj_forward의 가속도 qacc = {mjd.qacc[0]:.4f} rad/s² (외력 토크가 들어감)")
+mujoco.mj_inverse(mjm, mjd)
+print(f"MuJoCo: 같은 qacc로 mj_inverse → qfrc_inverse = {mjd.qfrc_inverse[0]:.4f} N·m "
+      "(외력을 보지 않으므로, 그 가속도를 관절이 홀로 내는 토크)")
+
+# %% [markdown]
+# ## A.9 이 부록이 확인하지 않은 것
+#
+# - 여기 없는 라이브러리(KDL, RBDL, Drake 등)의 규약. 이 책은 그 라이브러리들을 실행하지 않았다.
+# - 부유 기저, 구면·자유 관절, 폐연쇄, 접촉. 표는 고정 기저의 직렬 사슬에 필요한 규약만 다룬다.
+# - MuJoCo의 구속·접촉 힘(`qfrc_constraint`)과 `armature` 등 관절 항의 정확한 정의. 이 책은 그 항을 끈
+#   상태만 확인했다.
+# - Robotics Toolbox의 표준 DH 링크(`RevoluteDH`). 대조와 테스트는 수정 DH 링크로만 했다. 또 `rne`의
+#   마찰 항은 링크 하나에서 정의를 확인했을 뿐, 감속비의 부호가 음수일 때의 쿨롱 마찰은 따로 보지 않았다.
+# - URDF의 `<transmission>`, `<dynamics>`, `<limit>`, `mimic`. `chaindyn.urdf`는 이것들을 읽지 않는다.
+# - 표에 적힌 버전({numref}`tab-a-versions`) 밖의 버전. 다른 버전에서는 A.8의 테스트를 먼저 실행한다.

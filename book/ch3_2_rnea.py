@@ -1,0 +1,1076 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 3.2 뉴턴-오일러 재귀 알고리즘(RNEA)
+#
+# 로봇 팔이 정해진 궤적을 따라가게 하려면, 매 순간 각 관절 모터가 얼마의 토크를 내야 하는지
+# 알아야 한다. 관절의 위치·속도·가속도가 주어졌을 때 그 토크를 구하는 문제를 **역동역학**이라
+# 하고, 이 장은 그 표준 해법인 재귀 뉴턴-오일러 알고리즘(recursive Newton-Euler algorithm,
+# RNEA)을 다룬다. 이 쪽은 3.2.1절부터 3.2.4절까지, 즉 목표·개념·원리·알고리즘을 맡는다.
+# 여섯 가지 풀이 예제(3.2.5절)는 {doc}`ch3_2_examples` 쪽에, 설계 트레이드오프·한계·체크포인트와
+# 재현 표(3.2.6~3.2.11절)는 {doc}`ch3_2_closing` 쪽에 있다.
+#
+# 이 쪽의 모든 수치는 아래 코드 셀이 `chaindyn` 패키지를 호출해 계산한 값이다. 첫 셀은 이
+# 쪽 전체에서 쓰는 모듈을 불러온다.
+
+# %%
+import inspect
+import sys
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+from myst_nb import glue
+
+import chaindyn
+from chaindyn import ch32, models, spatial
+from chaindyn.opcount import count
+from chaindyn.quantities import mass_matrix
+from chaindyn.rnea import _backward, _forward
+
+sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
+import _style  # noqa: E402  (figsrc/_style.py: 한글 글꼴과 그림 양식)
+
+_style.apply()
+np.set_printoptions(precision=4, suppress=True)
+arm = models.arm6r()  # 이 책의 예제 6R 팔 (data/arm6r.csv)
+GRAVITY = ch32.GRAVITY  # 기저 좌표계 {0}의 중력 벡터, z축이 위를 향한다
+print(arm, "총질량", arm.mass, "kg", "중력", GRAVITY.tolist(), "m/s^2")
+
+# %% [markdown]
+# (sec-rnea-goals)=
+# ## 3.2.1 이 장에서 배우는 것, 선수 지식, 누구에게 중요한가
+#
+# 이 장의 대상은 직렬 개연쇄(serial open chain), 곧 기저에서 말단까지 링크가 한 줄로 이어지고
+# 각 관절이 1자유도(회전 또는 직동)인 로봇이다. 이런 사슬의 운동방정식은
+#
+# $$
+# \tau = M(q)\,\ddot q + C(q,\dot q)\,\dot q + g(q) + J_b^{\mathsf T}(q)\,F_{\mathrm{tip}}
+# $$ (eq-rnea-eom)
+#
+# 로 쓸 수 있다. RNEA는 이 식의 오른쪽을 행렬 $M(q)$나 $C(q,\dot q)$를 한 번도 만들지 않고,
+# 링크를 한 번씩 두 차례 훑어서 곧바로 계산한다. 이 장에서 익히는 내용은 다음과 같다.
+#
+# - **전방 순환**: 링크의 트위스트와 그 시간 미분을 기저에서 말단 쪽으로 전달하는 점화식,
+#   가속도 식에 나타나는 $\mathrm{ad}$ 항의 유도, 그리고 중력을 기저의 가속도로 바꾸어 넣는
+#   방법과 그것이 근사가 아닌 이유.
+# - **후방 순환**: 각 관절이 전달하는 렌치를 말단에서 기저 쪽으로 모으는 점화식, 그 렌치에서
+#   구동 토크 $\tau_i$ 하나를 뽑는 규칙, 나머지 성분(베어링과 구조가 받는 반력)의 의미.
+# - **3차원 벡터 형태**: 교과서에 널리 실린 각속도·선가속도·힘·모멘트의 재귀가 공간 벡터
+#   형태와 같은 알고리즘이라는 사실과 두 형태의 곱셈 횟수 비교.
+# - **연산량**: 링크 하나에 드는 곱셈이 일정하여 전체가 $O(n)$이 되는 이유와, RNEA를 $n$번
+#   불러 $M(q)$를 만들면 $O(n^2)$이 되는 이유.
+# - **RNEA로 얻는 양**: 호출 인자를 골라 중력 토크 $g(q)$, 바이어스 힘 $h(q,\dot q)$,
+#   속도곱 토크 $C(q,\dot q)\dot q$, 관성 토크 $M(q)\ddot q$, 질량행렬, 말단 렌치에 대응하는
+#   토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$, 관절 반력 렌치를 얻는 방법과 그 분해가 정확한 이유.
+#
+# **선수 지식.** 1.10절의 트위스트·렌치·수반 변환($\mathrm{Ad}$, $\mathrm{ad}$), 2.4절의 지수
+# 곱(PoE) 순기구학, 2.8절의 물체 야코비안, 3.1절의 공간 관성 $\mathcal{G}$와 한 강체의
+# 뉴턴-오일러 방정식을 안다고 가정한다. 이 가운데 이 장이 가장 많이 쓰는 것은 3.1절의 한 강체
+# 뉴턴-오일러 방정식이며, 이 쪽에서는 식 {eq}`eq-rnea-body`로 다시 적어 쓴다.
+#
+# **특히 중요한 독자.** 세 부류의 독자가 이 장을 서로 다른 이유로 읽는다.
+#
+# - *제어 엔지니어*는 역동역학·계산 토크(computed torque) 제어·중력 보상을 직접 구현한다.
+#   이들에게 필요한 것은 정확한 점화식과 부호 규약, 그리고 $g(q)$, $h(q,\dot q)$를 RNEA
+#   호출 한 번으로 얻는 방법이다.
+# - *라이브러리를 쓰거나 비교하는 개발자*에게는 성분 순서(각 성분 먼저인가 선형 성분
+#   먼저인가), 렌치를 어느 점에 대해 어느 좌표계로 적는가, 외력의 부호가 무엇인가가 중요하다.
+#   이 장의 규약은 {doc}`notation` 쪽에 모아 두었다.
+# - *기구 설계자*는 후방 순환이 부산물로 내주는 관절 반력 렌치에서 베어링의 축 방향·반경
+#   방향 하중과 전도 모멘트를 읽는다.
+#
+# **다른 장과의 연결.** 이 장의 결과는 여러 장의 출발점이다. 3.3절은 같은 운동방정식을
+# 라그랑주 정식화로 다시 유도하여 두 방법의 토크와 계산량을 비교하고, 3.4절은 운동방정식의
+# 성질(질량행렬의 대칭·양의 정부호, 에너지 보존)을 다룬다. 3.5절은 질량행렬을 RNEA 호출보다
+# 빠르게 만드는 CRBA와 순동역학의 ABA로 넘어가고, 3.6절은 동역학 라이브러리와 도함수, 3.7절은
+# 동역학 파라미터 식별을 다룬다. 계산 토크 제어(12.5절)는 이 장의 RNEA를 제어 법칙 안에서
+# 그대로 부른다. 닫힌 사슬(3.11절)과 부유 기저(3.13절)는 이 장의 가정을 넘어서는 확장이다.
+
+# %% [markdown]
+# (sec-rnea-concept)=
+# ## 3.2.2 개념 — 두 번의 순환으로 관절 토크를 계산한다
+#
+# 직렬 사슬에서 링크 $i$의 운동은 "링크 $i-1$의 운동"에 "관절 $i$가 더한 상대 운동"을 얹은
+# 것이다. 그러므로 기저의 운동을 알면 링크 1의 속도와 가속도가 정해지고, 그러면 링크 2의 것이
+# 정해지고, 이렇게 말단까지 차례로 모든 링크의 운동이 정해진다. 이것이 **전방 순환**이다.
+#
+# 한편 각 링크는 강체이므로, 링크가 받는 모든 렌치의 합은 그 링크의 운동이 요구하는 관성
+# 렌치와 같아야 한다(3.1절의 뉴턴-오일러 방정식). 링크 $i$가 받는 렌치는 관절 $i$를 통해
+# 앞 링크에서 들어오는 렌치와, 관절 $i+1$을 통해 다음 링크에 넘겨주는 렌치(의 반작용)뿐이다.
+# 말단 링크 $n$은 다음 링크가 없고 환경과 주고받는 렌치만 있으므로 관절 $n$의 렌치가 곧바로
+# 정해지고, 그것을 알면 관절 $n-1$의 렌치가 정해진다. 이렇게 말단에서 기저 쪽으로 모든 관절의
+# 렌치를 얻는 것이 **후방 순환**이다.
+#
+# 관절 $i$가 전달하는 렌치는 여섯 성분을 갖지만, 1자유도 관절의 모터가 공급하는 것은 관절
+# 축 방향 성분 하나뿐이다. 이 성분이 관절 토크 $\tau_i$이고 나머지는 베어링과 구조가
+# 떠맡는다. 두 순환 모두 링크 하나에 정해진 양의 계산만 하므로 전체 계산량은 링크 수 $n$에
+# 비례한다. 중력은 기저가 위쪽으로 가속한다고 보아 같은 순환 속에 넣는다. 이렇게 얻은 토크는
+# 행렬을 만들어 계산한 식 {eq}`eq-rnea-eom`의 값과 (반올림 오차 안에서) 정확히 같다.
+#
+# ```{glue:figure} rn_fig_sweeps
+# :name: fig-rnea-sweeps
+#
+# RNEA의 두 순환. 위쪽 화살표(전방 순환)는 기저의 초기값 $V_0=0$, $\dot V_0=(0,-\mathfrak{g})$
+# 에서 시작하여 각 링크의 트위스트 $V_i$와 그 미분 $\dot V_i$를 말단 쪽으로 넘긴다. 아래쪽
+# 화살표(후방 순환)는 말단 렌치 $F_{\mathrm{tip}}$에서 시작하여 관절 렌치 $F_i$를 기저 쪽으로
+# 넘기고, 관절마다 토크 $\tau_i = F_i^{\mathsf T}A_i$를 뽑는다.
+# ```
+
+# %%
+# 그림: 두 순환의 모식도 (자료 그림이 아니므로 축을 그리지 않는다)
+fig, ax = plt.subplots(figsize=(8.4, 3.0))
+ax.set_axis_off()
+ax.set_xlim(-1.9, 6.1)
+ax.set_ylim(-1.35, 1.35)
+labels = ["기저 {0}", "링크 1", "링크 2", "…", "링크 n"]
+for x, text in enumerate(labels):
+    if text == "…":
+        ax.text(x + 0.5, 0.0, "…", ha="center", va="center", fontsize=14)
+        continue
+    ax.add_patch(plt.Rectangle((x + 0.1, -0.32), 0.8, 0.64, fc="0.93", ec="0.3"))
+    ax.text(x + 0.5, 0.0, text, ha="center", va="center")
+ax.text(5.25, 0.0, "환경", ha="center", va="center", color="0.35")
+ax.annotate("", xy=(4.8, 0.62), xytext=(0.2, 0.62),
+            arrowprops={"arrowstyle": "-|>", "color": "C0", "lw": 1.6})
+ax.text(2.5, 0.95, r"전방 순환 $i = 1, \dots, n$:  $V_i,\ \dot V_i$ 를 말단 쪽으로",
+        ha="center", color="C0")
+ax.text(0.12, 0.62, "$V_0 = 0$\n$\\dot V_0 = (0, -\\mathfrak{g})$", ha="right", va="center",
+        fontsize=8.5, color="C0")
+ax.annotate("", xy=(0.2, -0.62), xytext=(4.8, -0.62),
+            arrowprops={"arrowstyle": "-|>", "color": "C3", "lw": 1.6})
+ax.text(2.5, -1.05, r"후방 순환 $i = n, \dots, 1$:  $F_i$ 를 기저 쪽으로, "
+        r"$\tau_i = F_i^{\mathsf{T}} A_i$", ha="center", color="C3")
+ax.text(4.88, -0.62, r"$F_{\mathrm{tip}}$", ha="left", va="center", fontsize=9.5, color="C3")
+glue("rn_fig_sweeps", fig, display=False)
+plt.close(fig)
+
+# %% [markdown]
+# **이 장의 결과를 먼저 적는다.** 아래 셀은 풀이 예제 쪽({doc}`ch3_2_examples`)이 자세히 다루는
+# 계산을 `chaindyn.ch32`로 한 번에 불러, 그 결론만 모은다. 반올림 오차 수준의 값은 기계마다
+# 마지막 자리가 다를 수 있으므로 따로 두 셀(출력을 비교하지 않는 셀과 허용 오차를 검사하는 셀)로
+# 나누었다.
+
+# %%
+cf = ch32.closed_form_check()
+ids = ch32.identity_table()
+st = ch32.static_checks()
+mc = ch32.multiplication_counts()
+tf = ch32.trajectory_findings()
+rf = ch32.reaction_findings()
+
+# 결정적인 값: 개수, 곱셈 횟수, 4자리로 반올림한 토크와 비율
+per_link = mc["rnea"][0] // mc["n"][0]
+assert all(c == per_link * n for n, c in zip(mc["n"], mc["rnea"]))
+mm_pairs = [(n, c) for n, c in zip(mc["n"], mc["mass_matrix"]) if c is not None]
+assert all(c == per_link * n * n for n, c in mm_pairs)
+glue("rn_cf_samples", cf["samples"], display=False)
+glue("rn_id_nmin", ids[0]["n"], display=False)
+glue("rn_id_nmax", ids[-1]["n"], display=False)
+glue("rn_id_states", ch32.STATES_PER_CHAIN, display=False)
+glue("rn_st_samples", st["samples"], display=False)
+glue("rn_mass", round(st["mass"], 4), display=False)
+glue("rn_weight", round(st["weight"], 4), display=False)
+glue("rn_per_link", per_link, display=False)
+glue("rn_nmax_count", mc["n"][-1], display=False)
+glue("rn_count_nmax", mc["rnea"][-1], display=False)
+glue("rn_mm_nmax", mm_pairs[-1][0], display=False)
+glue("rn_mm_count_nmax", mm_pairs[-1][1], display=False)
+j2 = tf["table"][1]
+glue("rn_j2_grav_max", round(j2["gravity_max"], 4), display=False)
+glue("rn_j2_tau_max", round(j2["tau_max"], 4), display=False)
+glue("rn_j2_share", round(tf["gravity_share_j2"], 4), display=False)
+glue("rn_j1_tip_over_drive", round(rf["j1_tipping_over_drive"], 4), display=False)
+glue("rn_j2_radial_over_axial", round(rf["j2_radial_over_axial"], 4), display=False)
+glue("rn_traj_samples", len(ch32.trajectory_terms()["t"]), display=False)
+print("사슬", [r["joints"] for r in ids], "사슬마다 상태", ch32.STATES_PER_CHAIN)
+print("링크당 곱셈", per_link, "| n =", mc["n"][-1], "에서", mc["rnea"][-1],
+      "| M 열 구성 n =", mm_pairs[-1][0], "에서", mm_pairs[-1][1])
+print("총질량", round(st["mass"], 4), "kg, 총중량", round(st["weight"], 4), "N")
+print("관절 2: 중력항 최댓값", round(j2["gravity_max"], 4), "N·m, 전체 최댓값",
+      round(j2["tau_max"], 4), "N·m, 비율", round(tf["gravity_share_j2"], 4))
+print("관절 1 전도 모멘트/구동 토크", round(rf["j1_tipping_over_drive"], 4),
+      "| 관절 2 반경/축 방향 힘", round(rf["j2_radial_over_axial"], 4))
+
+# %% tags=["nbval-ignore-output"]
+# 반올림 오차 수준의 값: 기계마다 마지막 자리가 다르므로 출력은 비교하지 않는다.
+roundoff = {
+    "rn_cf_err": cf["max_error"],
+    "rn_id_classic": max(r["spatial_vs_classic"] for r in ids),
+    "rn_id_mass": max(r["mass_matrix_vs_rnea"] for r in ids),
+    "rn_id_asym": max(r["asymmetry"] for r in ids),
+    "rn_id_energy": max(r["energy_error"] for r in ids),
+    "rn_jtf_err": st["jtf_error"],
+    "rn_weight_err": st["weight_error"],
+    "rn_split_err": ch32.trajectory_terms()["split_error"],
+}
+for key, value in roundoff.items():
+    glue(key, float(value), display=False)
+    print(f"{key:15s} {value:.1e}")
+min_pivot = min(r["min_cholesky_pivot"] for r in ids)
+print(f"촐레스키 최소 피벗 {min_pivot:.4f}")
+
+# %%
+# 위 값들을 허용 오차로 검사한다 (같은 한계를 ch32.reproduction_table도 쓴다).
+bounds = {
+    "rn_cf_err": 1e-13, "rn_id_classic": 1e-12, "rn_id_mass": 1e-12, "rn_id_asym": 1e-13,
+    "rn_id_energy": 1e-12, "rn_jtf_err": 1e-13, "rn_weight_err": 1e-12, "rn_split_err": 1e-12,
+}
+for key, bound in bounds.items():
+    assert roundoff[key] < bound, (key, roundoff[key], bound)
+    glue(key + "_bound", bound, display=False)
+assert min_pivot > 0.0  # 모든 상태에서 M이 양의 정부호
+print("모든 값이 허용 오차 안에 있다:", {k: f"{b:.0e}" for k, b in bounds.items()})
+
+# %% [markdown]
+# 시드 명세(seed 000)가 자기 예제에서 보고한 값은 아래 셀에 그대로 적어 두고 비교에만 쓴다.
+# 시드의 예제 팔과 궤적은 이 책의 것과 다르므로 궤적에서 나온 비율은 같을 이유가 없다.
+
+# %%
+# 시드 000이 '자기 예제'에서 보고한 값 (이 책의 계산값이 아니다)
+SEED_REPORTED = {
+    "rn_seed_cf": 7.1e-15,        # 2R 닫힌 식 대 RNEA, N·m
+    "rn_seed_classic": 1.1e-13,   # 벡터 형태 대 공간 형태
+    "rn_seed_split": 9.8e-15,     # g + Cq̇ + Mq̈ 대 τ, N·m
+    "rn_seed_per_link": 357,      # 링크당 곱셈 (구조적인 값)
+    "rn_seed_j2_share": 0.86,     # 시드의 팔에서 관절 2 중력항 / 전체 최댓값
+    "rn_seed_j1_tip": 2.1,        # 시드의 팔에서 관절 1 전도 모멘트 / 구동 토크
+}
+for key, value in SEED_REPORTED.items():
+    glue(key, value, display=False)
+assert per_link == SEED_REPORTED["rn_seed_per_link"]  # 구조적인 값은 재현되어야 한다
+print(SEED_REPORTED)
+
+# %% [markdown]
+# 결과를 정리하면 다음과 같다. (괄호 안은 시드 명세가 보고한 값이다.)
+#
+# 1. **닫힌 식과의 일치.** 수직면의 평면 2R 팔에서 RNEA와 Modern Robotics의 닫힌 식
+#    {cite:p}`lynch2017modern`이 무작위 상태 {glue:text}`rn_cf_samples`개에 걸쳐 최대
+#    {glue:text}`rn_cf_err:.1e` N·m 차이로 같다(허용 {glue:text}`rn_cf_err_bound:.0e`,
+#    시드 {glue:text}`rn_seed_cf:.1e`).
+# 2. **항등식.** $n=$ {glue:text}`rn_id_nmin`부터 {glue:text}`rn_id_nmax`까지의 무작위 사슬(직동
+#    관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 3차원 벡터 형태와 공간 형태가
+#    {glue:text}`rn_id_classic:.1e` 이내(시드 {glue:text}`rn_seed_classic:.1e`), 질량행렬로 만든
+#    $M\ddot q + h$와 RNEA가 {glue:text}`rn_id_mass:.1e` 이내로 같다. $M$의 비대칭은
+#    {glue:text}`rn_id_asym:.1e` 이하이고 촐레스키 분해가 모든 상태에서 성공하며(양의 정부호),
+#    $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크 운동 에너지 합의 상대 차이는
+#    {glue:text}`rn_id_energy:.1e` 이하이다.
+# 3. **정역학.** 예제 6R 팔(총질량 {glue:text}`rn_mass:g` kg)에서 말단 렌치만 주었을 때의 RNEA
+#    토크가 $J_b^{\mathsf T}F_{\mathrm{tip}}$과 {glue:text}`rn_jtf_err:.1e` N·m 이내로 같고,
+#    중력만 있을 때 관절 1이 전달하는 힘이 총중량 {glue:text}`rn_weight:.2f` N과
+#    {glue:text}`rn_weight_err:.1e` N 이내로 같다.
+# 4. **연산량.** 회전 관절 링크 하나에 스칼라 곱셈이 {glue:text}`rn_per_link`회(시드
+#    {glue:text}`rn_seed_per_link`) 들어 RNEA 한 번이 {glue:text}`rn_per_link`$\,n$회이다
+#    ($n=$ {glue:text}`rn_nmax_count`이면 {glue:text}`rn_count_nmax:,d`회). RNEA 열로
+#    $M(q)$를 만들면 {glue:text}`rn_per_link`$\,n^2$회이다($n=$ {glue:text}`rn_mm_nmax`이면
+#    {glue:text}`rn_mm_count_nmax:,d`회).
+# 5. **라이브러리 대조.** Pinocchio {cite:p}`carpentier2019pinocchio`, MuJoCo
+#    {cite:p}`todorov2012mujoco`, modern_robotics, Robotics Toolbox
+#    {cite:p}`corke2021toolbox`와의 대조는 풀이 예제 쪽의 교차 검증 절(예제 ⑥,
+#    {doc}`ch3_2_examples`)이 채운다. 이 쪽은 그 결과를 미리 적지 않는다.
+# 6. **토크 분해와 반력.** 예제 6R 팔의 궤적({glue:text}`rn_traj_samples`개 표본)에서 세 번의
+#    RNEA 호출로 나눈 $g + C\dot q + M\ddot q$가 한 번의 호출 $\tau$와
+#    {glue:text}`rn_split_err:.1e` N·m 이내(시드 {glue:text}`rn_seed_split:.1e`)로 같다. 관절 2에서는
+#    중력항의 최댓값
+#    {glue:text}`rn_j2_grav_max:.2f` N·m가 전체 토크 최댓값 {glue:text}`rn_j2_tau_max:.2f` N·m의
+#    {glue:text}`rn_j2_share:.0%`이다(시드의 팔에서는 {glue:text}`rn_seed_j2_share:.0%`). 관절 1의
+#    전도 모멘트 최댓값은 구동 토크 최댓값의 {glue:text}`rn_j1_tip_over_drive:.2f`배(시드의
+#    팔에서는 {glue:text}`rn_seed_j1_tip:.1f`배)이고, 관절 2의 반경 방향 힘은 축 방향 힘의
+#    {glue:text}`rn_j2_radial_over_axial:.2f`배이다.
+#
+# 이 수들이 어디에서 나오는지, 즉 점화식이 왜 그런 모양이고 어디까지 믿을 수 있는지가 이
+# 쪽의 나머지 내용이다.
+
+# %% [markdown]
+# (sec-rnea-principle)=
+# ## 3.2.3 원리
+#
+# (sec-rnea-notation)=
+# ### 3.2.3.1 사슬과 표기
+#
+# 기저에 고정된 좌표계를 $\{0\}$, 링크 $i$에 고정된 좌표계를 $\{i\}$ ($i=1,\dots,n$)라 한다.
+# 관절 $i$는 링크 $i-1$과 링크 $i$ 사이에 있고 링크 $i$를 움직인다. 좌표계 $\{i\}$는 링크
+# $i$에 붙어 있기만 하면 어디에 두어도 된다. 특히 질량 중심에 둘 필요가 없다. Modern Robotics
+# {cite:p}`lynch2017modern`는 $\{i\}$를 질량 중심에 두지만, 이 책은 3.1절의 일반 공간 관성을
+# 쓰므로 수정 DH 규약의 관절 좌표계나 URDF의 링크 좌표계를 그대로 쓸 수 있다.
+#
+# 사슬은 링크마다 세 가지 자료로 정해진다(`chaindyn.Chain`의 세 배열).
+#
+# - **홈 자세** $M_{i,i-1}$: 모든 관절이 $q=0$일 때 $\{i\}$에서 본 $\{i-1\}$의 자세
+#   (`chain.home[i]`).
+# - **스크루 축** $A_i = (w_i, u_i)$: 관절 $i$의 축을 $\{i\}$의 성분으로 적은 것
+#   (`chain.screws[i]`). 회전 관절이면 $w_i$가 축 방향 단위벡터이고 $u_i = -w_i\times r_i$
+#   ($r_i$는 축 위의 한 점)이며, 축이 $\{i\}$의 원점을 지나면 $u_i=0$이다. 직동 관절이면
+#   $w_i = 0$이고 $u_i$가 미끄럼 방향 단위벡터이다.
+# - **공간 관성** $\mathcal{G}_i$: 링크 $i$의 질량 $m_i$, $\{i\}$에서 본 질량 중심 $c_i$,
+#   질량 중심에 대한 회전 관성 $I_{c,i}$를 $\{i\}$의 **원점에 대해** 모은 $6\times6$ 행렬
+#   (`chain.inertias[i]`, 3.1절):
+#
+# $$
+# \mathcal{G}_i = \begin{bmatrix} I_{c,i} - m_i[c_i]^2 & m_i[c_i] \\ -m_i[c_i] & m_i\,\mathbf{1}
+# \end{bmatrix}.
+# $$ (eq-rnea-inertia)
+#
+# 관절 $i$가 $q_i$만큼 움직였을 때 $\{i\}$에서 본 $\{i-1\}$의 자세는 홈 자세에 관절의
+# 운동을 거꾸로 적용한 것이다.
+#
+# $$
+# T_{i,i-1}(q_i) = e^{-[A_i]\,q_i}\,M_{i,i-1}.
+# $$ (eq-rnea-pose)
+#
+# 트위스트는 $V=(\omega, v)$, 곧 각속도를 먼저 적고 좌표계 원점에 있는 물체 점의 속도를
+# 나중에 적는다. 렌치는 $F=(m, f)$, 곧 원점에 대한 모멘트를 먼저 적고 힘을 나중에 적는다.
+# 모든 양은 그 링크 자신의 좌표계 $\{i\}$에서 표현한다.
+#
+# 알고리즘의 입력은 관절 위치·속도·가속도 $q,\dot q,\ddot q\in\mathbb{R}^n$, 기저 좌표계에서
+# 적은 중력 가속도 벡터 $\mathfrak{g}$, 그리고 말단 링크가 **환경에 가하는** 렌치
+# $F_{\mathrm{tip}}$($\{n\}$에서 표현)이다. 중력 *벡터* $\mathfrak{g}$(코드 인자 `gravity`)와
+# 중력 *토크* $g(q)$(코드 함수 `gravity_torque`)는 글자가 비슷하지만 다른 양이다. 출력은 관절
+# 토크(직동 관절이면 힘) $\tau\in\mathbb{R}^n$과, 원한다면 각 관절이 전달하는 렌치
+# $F_1,\dots,F_n$이다.
+
+# %% [markdown]
+# (sec-rnea-forward)=
+# ### 3.2.3.2 전방 순환 — 속도와 가속도
+#
+# **속도.** 링크 $i$의 트위스트는 링크 $i-1$의 트위스트를 $\{i\}$의 성분으로 옮긴 것에,
+# 관절 $i$가 만드는 상대 트위스트 $A_i\dot q_i$를 더한 것이다. 좌표를 옮기는 일은 수반 변환
+# $\mathrm{Ad}_{T_{i,i-1}}$이 한다.
+#
+# $$
+# V_i = \mathrm{Ad}_{T_{i,i-1}}\,V_{i-1} + A_i\,\dot q_i, \qquad V_0 = 0.
+# $$ (eq-rnea-twist)
+#
+# 기저가 정지해 있으므로 $V_0=0$이다. 식 {eq}`eq-rnea-twist`를 $i=1$부터 $n$까지 적용하면
+# 모든 링크의 트위스트가 나온다. 말단의 트위스트 $V_n$은 물체 야코비안으로 쓴
+# $J_b(q)\dot q$(2.8절)와 같다.
+#
+# **가속도.** 식 {eq}`eq-rnea-twist`를 시간으로 미분한다. 까다로운 부분은
+# $\mathrm{Ad}_{T_{i,i-1}}$ 자체가 $q_i$를 통해 시간에 따라 변한다는 점이다. 식
+# {eq}`eq-rnea-pose`에서 $\dot T_{i,i-1} = -[A_i]\dot q_i\,T_{i,i-1}$이다. 일반적으로 어떤
+# 자세 $T$가 $\dot T = [X]\,T$를 따르면, 임의의 트위스트 $Y$에 대해
+# $\frac{d}{dt}\big(T[Y]T^{-1}\big) = [X]\,T[Y]T^{-1} - T[Y]T^{-1}[X]$, 곧 행렬 교환자
+# $\big[[X],\,[\mathrm{Ad}_T Y]\big]$이고, 이것은 트위스트로 $\mathrm{ad}_X(\mathrm{Ad}_T Y)$이다.
+# 따라서 $X = -A_i\dot q_i$를 넣으면
+#
+# $$
+# \frac{d}{dt}\mathrm{Ad}_{T_{i,i-1}} = -\,\mathrm{ad}_{A_i\dot q_i}\,\mathrm{Ad}_{T_{i,i-1}}
+# $$ (eq-rnea-adrate)
+#
+# 이다. 이제 식 {eq}`eq-rnea-twist`를 미분하고 차례로 정리한다.
+#
+# $$
+# \begin{aligned}
+# \dot V_i
+# &= \mathrm{Ad}_{T_{i,i-1}}\dot V_{i-1} - \mathrm{ad}_{A_i\dot q_i}\big(\mathrm{Ad}_{T_{i,i-1}}V_{i-1}\big)
+#    + A_i\ddot q_i \\
+# &= \mathrm{Ad}_{T_{i,i-1}}\dot V_{i-1} - \mathrm{ad}_{A_i\dot q_i}\big(V_i - A_i\dot q_i\big)
+#    + A_i\ddot q_i \\
+# &= \mathrm{Ad}_{T_{i,i-1}}\dot V_{i-1} - \mathrm{ad}_{A_i\dot q_i}V_i + A_i\ddot q_i \\
+# &= \mathrm{Ad}_{T_{i,i-1}}\dot V_{i-1} + \mathrm{ad}_{V_i}(A_i)\,\dot q_i + A_i\ddot q_i .
+# \end{aligned}
+# $$ (eq-rnea-accel)
+#
+# 둘째 줄은 식 {eq}`eq-rnea-twist`로 $\mathrm{Ad}_{T_{i,i-1}}V_{i-1} = V_i - A_i\dot q_i$를
+# 넣은 것이다. 셋째 줄은 $\mathrm{ad}_X X = 0$(자기 자신과의 리 괄호는 0)을, 넷째 줄은 리
+# 괄호의 반대칭성 $\mathrm{ad}_X Y = -\mathrm{ad}_Y X$를 쓴 것이다. 이 유도는 Modern Robotics
+# 8.3절의 것과 같다 {cite:p}`lynch2017modern`. 넷째 줄의 $\mathrm{ad}_{V_i}(A_i)\dot q_i$가
+# 바로 "움직이는 좌표계에서 본 상대 운동"이 만드는 항이다. 회전 관절이면 그 각 성분은
+# $\omega_i \times w_i\dot q_i$로, 고전 역학의 각가속도 합성에 나오는 항과 같다.
+#
+# (sec-rnea-gravity)=
+# **중력을 기저 가속도로 넣기.** 전방 순환을
+#
+# $$
+# V_0 = 0, \qquad \dot V_0 = (\dot\omega_0,\ \dot v_0) = (0,\ -\mathfrak{g})
+# $$ (eq-rnea-gravity)
+#
+# 로 시작하면, 중력을 따로 계산하지 않아도 모든 링크에 중력이 정확히 들어간다. 이유는 세
+# 단계로 설명된다.
+#
+# 1. *균일한 장.* 중력장이 균일하면 링크의 모든 질량 요소 $dm$이 같은 벡터의 힘
+#    $dm\,\mathfrak{g}$를 받는다. 그 합력은 질량 중심에 작용하는 $m_i\mathfrak{g}$ 하나로
+#    정확히 모이고, $\{i\}$의 원점에 대한 렌치로 적으면
+#    $(c_i\times m_i\mathfrak{g}_i,\ m_i\mathfrak{g}_i) = \mathcal{G}_i\,(0,\ \mathfrak{g}_i)$이다.
+#    여기서 $\mathfrak{g}_i$는 $\mathfrak{g}$를 $\{i\}$의 성분으로 적은 것이고, 둘째 등호는
+#    식 {eq}`eq-rnea-inertia`에 $(0, \mathfrak{g}_i)$를 곱해 보면 확인된다.
+# 2. *운동방정식으로 옮기기.* 이 중력 렌치를 링크 $i$의 뉴턴-오일러 방정식
+#    {eq}`eq-rnea-body`의 왼쪽에서 오른쪽으로 넘기면, 관성 렌치 안의 $\dot V_i$가
+#    $\dot V_i - (0,\mathfrak{g}_i)$로 바뀌는 것과 똑같다.
+# 3. *순환으로 옮기기.* 전방 순환에서 $\dot V_0$는 속도와 무관하게 선형으로 더해지고,
+#    각가속도 성분이 없는 벡터 $(0, -\mathfrak{g})$를 $\mathrm{Ad}$로 옮기면
+#    $(0, -\mathfrak{g}_i)$가 된다(수반 변환의 아래 왼쪽 블록 $[p]R$은 각 성분에만 곱해진다).
+#    그러므로 $\dot V_0 = (0,-\mathfrak{g})$로 시작하면 모든 링크에서 정확히
+#    $\dot V_i - (0,\mathfrak{g}_i)$를 쓴 셈이 된다.
+#
+# 물리적으로는 등가 원리이다. 균일한 중력장 속에 정지한 기저와, 중력이 없는 공간에서 위쪽으로
+# $\mathfrak{g}$의 크기로 가속하는 기저는 사슬의 어떤 링크에게도 구별되지 않는다. 각 링크는
+# 어느 쪽이든 질량 중심에 $m_i\mathfrak{g}$의 힘을 받는 것과 같은 효과를 느낀다. 근사가 전혀
+# 없다는 것은 위의 정역학 검사(결과 ③)에서 숫자로도 드러난다. 중력만 있을 때 관절 1이 전달하는
+# 힘은 총중량 {glue:text}`rn_weight:.2f` N과 {glue:text}`rn_weight_err:.1e` N 이내로 같다.
+# 주의할 점은 이렇게 계산한 $\dot V_i$가 링크의 *실제* 가속도가 아니라 $(0,\mathfrak{g}_i)$만큼
+# 어긋난 값이라는 것이다. 링크의 가속도 자체가 필요하면 중력을 끄고(`gravity=(0, 0, 0)`)
+# 따로 계산해야 한다. 또 이 방법은 중력장이 균일하다는 가정에 기대므로, 장의 세기나 방향이
+# 사슬 크기 안에서 달라지는 경우에는 그대로 쓸 수 없다.
+#
+# **기저의 운동.** 모바일 매니퓰레이터처럼 기저가 실제로 움직이면 $V_0$와 $\dot V_0$에 기저의
+# 트위스트와 그 미분을 넣어야 한다. 점화식 {eq}`eq-rnea-twist`–{eq}`eq-rnea-accel`은 그대로
+# 성립하지만, 이 책의 구현(`chaindyn.rnea`)은 $V_0 = 0$으로 고정하고 기저 쪽 입력으로는 중력
+# 벡터(병진 가속)만 받는다. 움직이는 기저나 부유 기저는 3.13절에서 다룬다.
+
+# %% [markdown]
+# (sec-rnea-backward)=
+# ### 3.2.3.3 후방 순환 — 렌치와 관절 토크
+#
+# **링크 하나의 뉴턴-오일러 방정식.** 3.1절에서 본 것처럼, 트위스트 $V_i$로 움직이는 강체
+# $i$가 받는 모든 렌치의 합(좌표계 $\{i\}$에서 표현)은
+#
+# $$
+# F_{\text{합},i} = \mathcal{G}_i\,\dot V_i - \mathrm{ad}_{V_i}^{\mathsf T}\,\big(\mathcal{G}_i V_i\big)
+# $$ (eq-rnea-body)
+#
+# 이다. $\mathcal{G}_iV_i$는 링크의 운동량(원점에 대한 각운동량과 선운동량)이고, 둘째 항은
+# 회전하는 좌표계에서 운동량 성분을 미분할 때 생기는 자이로스코프·원심 효과이다.
+#
+# **렌치의 평형.** 링크 $i$가 받는 렌치는 두 가지뿐이다. 관절 $i$를 통해 링크 $i-1$에서 받는
+# 렌치 $F_i$, 그리고 관절 $i+1$을 통해 링크 $i+1$에게 $F_{i+1}$을 가하므로 그 반작용으로
+# 받는 $-F_{i+1}$이다. 두 번째 렌치는 $\{i+1\}$에서 적혀 있으므로 $\{i\}$로 옮겨야 한다.
+# 렌치는 트위스트와 곱해 일률을 주는 양이므로, 일률이 좌표계에 따라 달라지지 않으려면
+# $V_{i+1}$ 쪽 성분을 $\mathrm{Ad}_{T_{i+1,i}}$로 옮길 때 렌치는 그 전치
+# $\mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}$로 옮겨야 한다. 합을 식 {eq}`eq-rnea-body`와 같다고 두면
+#
+# $$
+# F_i = \mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}\,F_{i+1} + \mathcal{G}_i\,\dot V_i
+#       - \mathrm{ad}_{V_i}^{\mathsf T}\big(\mathcal{G}_iV_i\big),
+# \qquad F_{n+1} = F_{\mathrm{tip}}
+# $$ (eq-rnea-wrench)
+#
+# 이다. 말단 링크 $n$에게는 "다음 링크" 대신 환경이 있다. 말단이 환경에 $F_{\mathrm{tip}}$을
+# 가하면 환경은 말단에 $-F_{\mathrm{tip}}$을 가하므로, $F_{n+1}$ 자리에 $F_{\mathrm{tip}}$이
+# 들어간다(말단 렌치를 $\{n\}$에서 적었으므로 $T_{n+1,n}$은 항등 변환이다). 이 식을
+# $i=n$부터 $1$까지 적용하면 모든 관절 렌치가 나온다. 중력은 이미 $\dot V_i$ 속에 들어 있다.
+#
+# **관절 토크.** 관절 $i$에서 링크 $i$가 링크 $i-1$에 대해 할 수 있는 상대 운동은
+# $A_i\dot q_i$뿐이다. 관절을 통해 링크 $i$로 흘러드는 일률은 $F_i^{\mathsf T}A_i\dot q_i$이고,
+# 마찰 없는 이상적인 관절에서 구조(베어링)가 공급하는 구속 렌치는 일을 하지 않으므로 이 일률은
+# 모두 모터가 공급한 $\tau_i\dot q_i$이다. 이것이 모든 $\dot q_i$에 대해 성립해야 하므로
+#
+# $$
+# \tau_i = F_i^{\mathsf T}A_i = w_i^{\mathsf T}n_i + u_i^{\mathsf T}f_i
+# $$ (eq-rnea-torque)
+#
+# 이다. 여기서 $F_i = (n_i, f_i)$로 모멘트와 힘을 나누어 적었다(질량 $m_i$와 헷갈리지 않도록
+# 모멘트를 $n_i$로 쓴다). 축이 $\{i\}$의 $z$축인 회전 관절이면 $\tau_i$는 모멘트의 $z$ 성분, 직동 관절이면 힘의
+# 미끄럼 방향 성분이다.
+#
+# **나머지 다섯 성분.** $F_i$는 여섯 성분을 갖지만 $\tau_i$는 그 가운데 $A_i$ 방향 하나이다.
+# $A_i$와 일률이 0인 나머지 성분은 모터가 아니라 베어링·하우징·링크 구조가 떠받치는 구속
+# 렌치이다. 축이 $z$축인 회전 관절이라면 모멘트의 $x,y$ 성분은 베어링을 기울이려는 전도
+# 모멘트, 힘의 $z$ 성분은 축 방향 하중, $x,y$ 성분은 반경 방향 하중이다. 제어 엔지니어에게는
+# 버리는 값이지만 기구 설계자에게는 베어링 선정과 구조 검토의 입력이다. RNEA는 이 값을 추가
+# 계산 없이 내주며, `chaindyn.joint_wrenches`가 $F_1,\dots,F_n$을 모두 돌려준다. 안전계수나
+# 피로 같은 설계 판단(4.2절)은 이 장이 다루지 않는다.
+#
+# 아래 셀은 예제 6R 팔의 궤적에서 한 시각을 골라 관절 렌치를 계산하고, 식
+# {eq}`eq-rnea-torque`로 얻은 값이 `rnea`의 토크와 같은지 확인한다.
+
+# %%
+t_traj, q_traj, qd_traj, qdd_traj = models.arm6r_trajectory()
+k = 50  # 궤적의 한 표본 (가속 구간)
+q, qd, qdd = q_traj[k], qd_traj[k], qdd_traj[k]
+F = chaindyn.joint_wrenches(arm, q, qd, qdd, gravity=GRAVITY)  # (6, 6): F_i = (모멘트, 힘)
+tau = chaindyn.rnea(arm, q, qd, qdd, gravity=GRAVITY)
+tau_from_F = np.array([F[i] @ arm.screws[i] for i in range(arm.n)])  # F_i^T A_i
+assert np.array_equal(tau, tau_from_F)  # rnea 안과 같은 곱셈이므로 비트 단위로 같다
+tipping = np.hypot(F[:, 0], F[:, 1])  # 축(z)에 수직인 모멘트 성분의 크기
+assert np.all(tipping[:2] > np.abs(tau[:2]))  # 이 시각 관절 1, 2: 전도 모멘트 > 구동 토크
+glue("rn_k_t", round(float(t_traj[k]), 4), display=False)
+for i in (0, 1):
+    m_i, f_i = F[i, :3], F[i, 3:]
+    glue(f"rn_F{i + 1}_drive", round(float(m_i[2]), 4), display=False)
+    glue(f"rn_F{i + 1}_tip", round(float(np.hypot(m_i[0], m_i[1])), 4), display=False)
+    glue(f"rn_F{i + 1}_axial", round(float(f_i[2]), 4), display=False)
+    glue(f"rn_F{i + 1}_radial", round(float(np.hypot(f_i[0], f_i[1])), 4), display=False)
+print("t =", round(float(t_traj[k]), 4), "s")
+print("F_1 =", np.round(F[0], 4))
+print("F_2 =", np.round(F[1], 4))
+print("tau =", np.round(tau, 4))
+
+# %% [markdown]
+# 시각 $t=$ {glue:text}`rn_k_t` s에서 관절 1은 구동 토크 {glue:text}`rn_F1_drive:.2f` N·m을
+# 내는 동안, 베어링이 전도 모멘트 {glue:text}`rn_F1_tip:.2f` N·m, 축 방향 힘
+# {glue:text}`rn_F1_axial:.2f` N, 반경 방향 힘 {glue:text}`rn_F1_radial:.2f` N을 받는다.
+# 관절 2(수평 축)에서는 구동 토크가 {glue:text}`rn_F2_drive:.2f` N·m, 전도 모멘트가
+# {glue:text}`rn_F2_tip:.2f` N·m이다. 이 시각에는 두 관절 모두 베어링이 받는 모멘트가 모터의
+# 토크보다 크다. 궤적 전체의 최댓값과 그 해석은 풀이 예제 ⑤({doc}`ch3_2_examples`)에 있다.
+
+# %% [markdown]
+# (sec-rnea-classic)=
+# ### 3.2.3.4 3차원 벡터 형태와의 관계
+#
+# 공간 벡터가 널리 쓰이기 전부터 RNEA는 각속도·선가속도·힘·모멘트를 따로따로 3차원 벡터로
+# 적는 형태로 알려져 있었다. 흔히 {cite:t}`luh1980online`에 돌리는 이 형태(선행 연구로
+# {cite:t}`orin1979kinematic`)는 여러 교과서
+# {cite:p}`craig2018introduction,spong2020robot,siciliano2009robotics`에 실려 있다. 이 책의
+# 구현 `chaindyn.rnea_classic`은 교과서 형태를 조금 넓혀, 회전 축이 $\{i\}$의 원점을 지나지
+# 않는 경우와 직동 관절까지 한 식으로 다룬다. 원 논문의 식과 한 줄씩 대조하지는 않았다.
+#
+# 기호는 다음과 같다. $R_i$는 $\{i-1\}$에서 본 $\{i\}$의 자세(현재 $q$에서), $p_i$는
+# $\{i-1\}$에서 본 $\{i\}$의 원점이다. $(w_i, u_i) = A_i$는 스크루 축의 두 반쪽, $c_i$와
+# $I_{c,i}$는 질량 중심과 그에 대한 회전 관성이다. 링크 $i$의 각속도 $\omega_i$, 각가속도
+# $\alpha_i$, 원점의 속도 $v_i$와 가속도 $a_i$, 질량 중심의 가속도 $a_{c,i}$는 모두 $\{i\}$의
+# 성분이다. 전방 순환($\omega_0=\alpha_0=0$, $a_0=-\mathfrak{g}$)은
+#
+# $$
+# \begin{aligned}
+# \omega_i &= R_i^{\mathsf T}\omega_{i-1} + w_i\dot q_i, \qquad
+# v_i = R_i^{\mathsf T}\big(v_{i-1} + \omega_{i-1}\times p_i\big) + u_i\dot q_i, \\
+# \alpha_i &= R_i^{\mathsf T}\alpha_{i-1} + \big(R_i^{\mathsf T}\omega_{i-1}\big)\times w_i\dot q_i
+#             + w_i\ddot q_i, \\
+# a_i &= R_i^{\mathsf T}\big(a_{i-1} + \alpha_{i-1}\times p_i
+#        + \omega_{i-1}\times(\omega_{i-1}\times p_i)\big) \\
+#     &\qquad + \big(2R_i^{\mathsf T}\omega_{i-1} + w_i\dot q_i\big)\times u_i\dot q_i
+#        + u_i\ddot q_i, \\
+# a_{c,i} &= a_i + \alpha_i\times c_i + \omega_i\times(\omega_i\times c_i), \\
+# f_i^{*} &= m_i\,a_{c,i}, \qquad
+# n_i^{*} = I_{c,i}\,\alpha_i + \omega_i\times I_{c,i}\,\omega_i
+# \end{aligned}
+# $$ (eq-rnea-classic-fwd)
+#
+# 이고, 후방 순환($f_{n+1}, n_{n+1}$은 $F_{\mathrm{tip}}$의 힘과 모멘트, $R_{n+1}=\mathbf 1$,
+# $p_{n+1}=0$)은
+#
+# $$
+# \begin{aligned}
+# f_i &= R_{i+1}f_{i+1} + f_i^{*}, \\
+# n_i &= n_i^{*} + R_{i+1}n_{i+1} + c_i\times f_i^{*} + p_{i+1}\times\big(R_{i+1}f_{i+1}\big), \\
+# \tau_i &= n_i^{\mathsf T}w_i + f_i^{\mathsf T}u_i
+# \end{aligned}
+# $$ (eq-rnea-classic-bwd)
+#
+# 이다. 축이 원점을 지나는 회전 관절($u_i=0$)이면 $a_i$의 마지막 두 항이 사라지고 교과서의
+# 식이 된다. 직동 관절($w_i=0$)이면 $2(R_i^{\mathsf T}\omega_{i-1})\times u_i\dot q_i$가
+# 코리올리 항, $u_i\ddot q_i$가 미끄럼 가속도이다.
+#
+# **공간 형태의 반쪽들.** 두 형태는 같은 물리량을 다르게 묶었을 뿐이다. 대응은 다음과 같다.
+#
+# $$
+# \begin{aligned}
+# V_i &= (\omega_i,\ v_i), &
+# \dot V_i &= \big(\alpha_i,\ a_i - \omega_i\times v_i\big), \\
+# F_i &= (n_i,\ f_i), &
+# \mathcal{G}_i\dot V_i - \mathrm{ad}_{V_i}^{\mathsf T}\mathcal{G}_iV_i
+#   &= \big(n_i^{*} + c_i\times f_i^{*},\ f_i^{*}\big).
+# \end{aligned}
+# $$ (eq-rnea-halves)
+#
+# 트위스트와 렌치는 두 반쪽이 그대로 3차원 벡터들이다. 가속도에는 미묘한 차이가 있다.
+# $\dot V_i$의 선형 반쪽은 $\{i\}$의 성분으로 적은 $v_i$를 시간으로 미분한 값이다.
+# $v_i = R_{0i}^{\mathsf T}\dot p_{0i}$를 미분하면
+# $\dot v_i = a_i - \omega_i\times v_i$이므로, 원점의 (관성계에 대한) 가속도 $a_i$와는
+# $\omega_i\times v_i$만큼 다르다. 이 차이는 식 {eq}`eq-rnea-body`의
+# $-\mathrm{ad}_{V_i}^{\mathsf T}\mathcal{G}_iV_i$ 항이 되갚아 주므로 결과 토크는 같다.
+# 렌치의 경우 $n_i$는 $\{i\}$의 원점에 대한 모멘트이고, 질량 중심에 대한 관성 모멘트
+# $n_i^{*}$를 원점으로 옮기는 항 $c_i\times f_i^{*}$가 공간 관성의 비대각 블록 $m_i[c_i]$에
+# 해당한다.
+#
+# 아래 셀은 두 가지를 확인한다. 속도의 두 반쪽이 같다는 것(`link_velocities`와
+# `link_twists`), 그리고 두 형태의 토크가 예제 6R 팔의 궤적 전체에서 같다는 것이다.
+
+# %% tags=["nbval-ignore-output"]
+V_all = chaindyn.link_twists(arm, q_traj, qd_traj)  # (151, 6, 6)
+omega, v, _ = chaindyn.link_velocities(arm, q_traj, qd_traj)
+vel_err = float(max(np.abs(V_all[..., :3] - omega).max(), np.abs(V_all[..., 3:] - v).max()))
+tau_spatial = chaindyn.rnea(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
+tau_classic = chaindyn.rnea_classic(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
+cls_err = float(np.abs(tau_spatial - tau_classic).max())
+glue("rn_vel_err", vel_err, display=False)
+glue("rn_cls_err", cls_err, display=False)
+print(f"트위스트 반쪽 대 3차원 속도: {vel_err:.1e}  rnea 대 rnea_classic: {cls_err:.1e} N·m")
+
+# %%
+vel_bound, cls_bound = 1e-12, 1e-12
+assert vel_err < vel_bound and cls_err < cls_bound
+glue("rn_vel_bound", vel_bound, display=False)
+glue("rn_cls_bound", cls_bound, display=False)
+glue("rn_traj_T", round(float(t_traj[-1]), 4), display=False)
+print("토크 배열", tau_spatial.shape, "두 형태 일치:", cls_err < cls_bound)
+
+# %% [markdown]
+# 예제 팔의 {glue:text}`rn_traj_T` s 궤적 {glue:text}`rn_traj_samples`개 표본에서 트위스트의 두
+# 반쪽과 3차원 속도는 {glue:text}`rn_vel_err:.1e` 이내, 두 형태의 토크는
+# {glue:text}`rn_cls_err:.1e` N·m 이내(허용 {glue:text}`rn_cls_bound:.0e`)로 같다. 직동 관절과
+# 원점을 벗어난 회전 축을 포함한 무작위 사슬에서의 비교는 위 결과 ②와 풀이 예제 ①에 있다.
+#
+# **곱셈 횟수의 비교.** 시드 명세는 3차원 벡터 형태가 3차원 연산만 써서 산술이 적을
+# 것이라고 예상하면서 두 형태의 연산량은 비교하지 않았다고 적었다. 이 책의 곱셈 계수기
+# `chaindyn.opcount.count`는 두 구현을 실제로 실행하며 모든 곱셈을 센다(행렬 곱 안의 곱셈과
+# 원소별 곱셈을 모두 세는 `"all"` 규칙). 아래 셀이 그 결과이다.
+
+# %%
+rnea_all_1, classic_all_1 = mc["rnea_all"][0], mc["classic_all"][0]  # 링크 하나
+assert mc["n"][0] == 1
+# 두 형태 모두 링크 수에 정확히 비례하는지(링크당 일정한지) 확인한다
+assert all(c == rnea_all_1 * n for n, c in zip(mc["n"], mc["rnea_all"]))
+assert all(c == classic_all_1 * n for n, c in zip(mc["n"], mc["classic_all"]))
+one = models.random_chain(1, np.random.default_rng(ch32.SEED), prismatic=0.0)
+z1 = np.zeros(1)
+classic_prod_1 = count(chaindyn.rnea_classic, one, z1, z1, z1)  # 행렬 곱 안의 곱셈만
+ratio_all = classic_all_1 / rnea_all_1
+glue("rn_all_rnea1", rnea_all_1, display=False)
+glue("rn_all_cls1", classic_all_1, display=False)
+glue("rn_all_ratio", round(ratio_all, 4), display=False)
+glue("rn_prod_cls_step", classic_prod_1, display=False)
+print("링크당 곱셈 (all):  rnea", rnea_all_1, " rnea_classic", classic_all_1,
+      " 비율", round(ratio_all, 4))
+print("rnea_classic, 행렬 곱만 (products):", classic_prod_1)
+
+# %% [markdown]
+# 두 형태 모두 곱셈 횟수가 링크 수에 정확히 비례하며, 링크 하나당 공간 형태는
+# {glue:text}`rn_all_rnea1`회, 3차원 벡터 형태는 {glue:text}`rn_all_cls1`회를 곱한다. 벡터
+# 형태가 공간 형태의 {glue:text}`rn_all_ratio:.0%` 정도만 곱하는 셈이다. 따라서 "벡터 형태가
+# 산술이 적다"는 시드의 예상은 이 책의 두 구현에서는 **맞다**. 이유는 구조에 있다. 이 책의 공간
+# 형태는 $6\times6$ 행렬 $\mathrm{Ad}$, $\mathrm{ad}$, $\mathcal{G}$를 희소성(0 블록, 반대칭
+# 블록)을 전혀 쓰지 않고 그대로 곱하지만, 벡터 형태는 그 블록 구조를 외적과 $3\times3$ 곱으로
+# 미리 풀어 쓴 셈이다.
+#
+# 덧붙여, 이 비교는 *이 책의 두 구현*의 비교이다. 희소성을 이용한 공간 형태 구현
+# {cite:p}`featherstone2008rigid`이나 문헌의 최적화된 벡터 형태와의 비교가 아니며, 곱셈 횟수일
+# 뿐 실행 시간을 잰 것도 아니다. 참고로 행렬 곱 안의 곱셈만 세는 규칙(다음 절)으로는 벡터
+# 형태가 링크당 {glue:text}`rn_prod_cls_step`회이다.
+
+# %% [markdown]
+# (sec-rnea-opcount)=
+# ### 3.2.3.5 연산량
+#
+# 전방 순환과 후방 순환은 링크마다 똑같은 계산(자세 하나, 수반 행렬 하나, 몇 번의
+# 행렬-벡터 곱과 벡터 합)을 한다. 링크 수와 무관한 일정한 양을 $n$번 하므로 전체는 $O(n)$이다.
+# 이 절은 그 "일정한 양"이 이 책의 구현에서 정확히 얼마인지 센다. 규칙은 행렬-행렬·행렬-벡터·
+# 내적 안의 스칼라 곱셈만 세는 것(`"products"` 규칙)이고, 덧셈과 $\sin$, $\cos$ 계산은 세지
+# 않는다. 아래 셀은 `_forward`와 `_backward`가 쓰는 `chaindyn.spatial`의 함수 하나하나와
+# 순환 전체의 곱셈을 `chaindyn.opcount.count`로 실제 실행하며 센다.
+
+# %%
+rng = np.random.default_rng(ch32.SEED)
+one = models.random_chain(1, rng, prismatic=0.0)  # 회전 관절 링크 하나
+q1, qd1, qdd1 = (rng.standard_normal(1) for _ in range(3))
+A, M = one.screws[0], one.home[0]
+K = spatial.skew(A[:3])
+R, p = spatial.screw_exp(A, -q1[0])
+Ad6 = spatial.Ad_rp(R, p)
+x6 = rng.standard_normal(6)
+pieces = {
+    "rn_c_K2": count(np.matmul, K, K),  # 지수 사상의 [ω]^2
+    "rn_c_exp": count(spatial.screw_exp, A, -q1[0]),  # [ω]^2 와 P v
+    "rn_c_RR": count(np.matmul, R, M[:3, :3]),  # 자세 곱의 회전 부분
+    "rn_c_pose": count(lambda Ra, pa, Rb, pb: spatial.pose_mul((Ra, pa), (Rb, pb)),
+                       R, p, M[:3, :3], M[:3, 3]),
+    "rn_c_Ad": count(spatial.Ad_rp, R, p),  # [p] R
+    "rn_c_mv": count(np.matmul, Ad6, x6),  # 6x6 행렬-벡터 곱 하나
+    "rn_c_dot": count(np.dot, x6, A),  # F^T A
+}
+pieces["rn_c_Pv"] = pieces["rn_c_exp"] - pieces["rn_c_K2"]
+pieces["rn_c_Rp"] = pieces["rn_c_pose"] - pieces["rn_c_RR"]
+# 순환 전체: 전방과 후방을 따로, 그리고 rnea 한 번
+g_arr = np.asarray(GRAVITY)
+fwd = count(_forward, one, q1, qd1, qdd1, g_arr)
+Ads, Vs, Vds = _forward(one, q1, qd1, qdd1, g_arr)
+bwd = count(_backward, one, Ads, Vs, Vds, None)
+total = count(chaindyn.rnea, one, q1, qd1, qdd1, gravity=GRAVITY)
+# 전방 순환에서 자세·수반 행렬을 뺀 나머지, 후방 순환에서 내적을 뺀 나머지는 6x6 행렬-벡터 곱이다
+n_fwd_mv, r1 = divmod(fwd - pieces["rn_c_exp"] - pieces["rn_c_pose"] - pieces["rn_c_Ad"],
+                      pieces["rn_c_mv"])
+n_bwd_mv, r2 = divmod(bwd - pieces["rn_c_dot"], pieces["rn_c_mv"])
+assert r1 == 0 and r2 == 0 and fwd + bwd == total == per_link
+for key, val in pieces.items():
+    glue(key, val, display=False)
+glue("rn_c_fwd", fwd, display=False)
+glue("rn_c_bwd", bwd, display=False)
+glue("rn_n_fwd_mv", n_fwd_mv, display=False)
+glue("rn_n_bwd_mv", n_bwd_mv, display=False)
+glue("rn_c_fwd_mv", n_fwd_mv * pieces["rn_c_mv"], display=False)
+glue("rn_c_bwd_mv", n_bwd_mv * pieces["rn_c_mv"], display=False)
+glue("rn_c_total", total, display=False)
+print(pieces)
+print("전방", fwd, "= 지수", pieces["rn_c_exp"], "+ 자세 곱", pieces["rn_c_pose"], "+ Ad",
+      pieces["rn_c_Ad"], "+", n_fwd_mv, "x", pieces["rn_c_mv"])
+print("후방", bwd, "=", n_bwd_mv, "x", pieces["rn_c_mv"], "+ 내적", pieces["rn_c_dot"])
+print("합", fwd + bwd, "= rnea 한 번", total)
+
+# %% [markdown]
+# 세어 보면 링크 하나의 곱셈은 다음과 같이 나뉜다.
+#
+# ```{list-table} 회전 관절 링크 하나에 드는 스칼라 곱셈 (products 규칙, 이 책의 구현)
+# :header-rows: 1
+# :name: tab-rnea-opcount
+# :widths: 14 44 20 22
+#
+# * - 순환
+#   - 계산 (식)
+#   - 코드
+#   - 곱셈 수
+# * - 전방
+#   - 지수 사상 $e^{-[A_i]q_i}$: $[\omega]^2$ 의 $3\times3$ 곱과 $P\,v$ ({eq}`eq-rnea-pose`)
+#   - `screw_exp`
+#   - {glue:text}`rn_c_K2` + {glue:text}`rn_c_Pv` = {glue:text}`rn_c_exp`
+# * - 전방
+#   - 자세 곱 $e^{-[A_i]q_i}M_{i,i-1}$: $R R'$ 와 $R\,p'$
+#   - `pose_mul`
+#   - {glue:text}`rn_c_RR` + {glue:text}`rn_c_Rp` = {glue:text}`rn_c_pose`
+# * - 전방
+#   - 수반 행렬 $\mathrm{Ad}_{T_{i,i-1}}$ 의 블록 $[p]R$
+#   - `Ad_rp`
+#   - {glue:text}`rn_c_Ad`
+# * - 전방
+#   - $6\times6$ 행렬-벡터 곱 {glue:text}`rn_n_fwd_mv`번: $\mathrm{Ad}\,V_{i-1}$,
+#     $\mathrm{Ad}\,\dot V_{i-1}$, $\mathrm{ad}_{V_i}A_i$ ({eq}`eq-rnea-twist`, {eq}`eq-rnea-accel`)
+#   - `_mv`, `@`
+#   - {glue:text}`rn_n_fwd_mv` × {glue:text}`rn_c_mv` = {glue:text}`rn_c_fwd_mv`
+# * - 후방
+#   - $6\times6$ 행렬-벡터 곱 {glue:text}`rn_n_bwd_mv`번: $\mathcal{G}_i\dot V_i$,
+#     $\mathcal{G}_iV_i$, $\mathrm{ad}_{V_i}^{\mathsf T}(\mathcal{G}_iV_i)$,
+#     $\mathrm{Ad}^{\mathsf T}F_i$ ({eq}`eq-rnea-wrench`)
+#   - `_mv`
+#   - {glue:text}`rn_n_bwd_mv` × {glue:text}`rn_c_mv` = {glue:text}`rn_c_bwd_mv`
+# * - 후방
+#   - 토크 $F_i^{\mathsf T}A_i$ ({eq}`eq-rnea-torque`)
+#   - `@`
+#   - {glue:text}`rn_c_dot`
+# * - 합
+#   - 전방 {glue:text}`rn_c_fwd` + 후방 {glue:text}`rn_c_bwd`
+#   - `rnea`
+#   - {glue:text}`rn_c_total`
+# ```
+#
+# 표의 각 칸은 해당 함수 하나를 계수기로 실행한 값이고, 마지막 줄은 `rnea` 전체를 실행한
+# 값이다. 두 값이 같으므로 표가 빠뜨린 곱셈은 없다. $\mathrm{ad}_V$ 행렬을 만드는 일은 성분을
+# 옮기고 부호를 바꾸는 것뿐이라 곱셈이 없다. 이 구현은 $6\times6$ 행렬의 0 블록이나 반대칭
+# 구조를 이용하지 않으므로 이 수는 알고리즘의 하한이 아니라 *이 구현의* 수이다. 희소성을
+# 이용하는 구현(라이브러리 등)의 상수는 이와 다르며, 이 책은 그 수를 세지 않았다.
+
+# %%
+arm_n = arm.n
+z6 = np.zeros(arm_n)
+arm_rnea = count(chaindyn.rnea, arm, z6, z6, z6, gravity=GRAVITY)
+arm_mm = count(mass_matrix, arm, z6)
+assert arm_rnea == per_link * arm_n and arm_mm == per_link * arm_n**2
+pri_per_link = mc["rnea_prismatic"][0] // mc["n"][0]
+assert all(c == pri_per_link * n for n, c in zip(mc["n"], mc["rnea_prismatic"]))
+assert per_link - pri_per_link == pieces["rn_c_exp"]  # 직동 관절은 지수 사상에 곱셈이 없다
+glue("rn_arm_n", arm_n, display=False)
+glue("rn_arm_rnea", arm_rnea, display=False)
+glue("rn_arm_mm", arm_mm, display=False)
+glue("rn_pri_per_link", pri_per_link, display=False)
+print("6R 팔: rnea", arm_rnea, " mass_matrix", arm_mm)
+print("직동 관절 링크당", pri_per_link, " 회전 관절과의 차이", per_link - pri_per_link)
+print("n:", mc["n"])
+print("rnea:", mc["rnea"])
+print("mass_matrix:", mc["mass_matrix"])
+
+# %% [markdown]
+# **$O(n)$과 $O(n^2)$.** 곱셈 수가 링크마다 같으므로 RNEA 한 번은 정확히
+# {glue:text}`rn_per_link`$\,n$회이다. 예제 6R 팔({glue:text}`rn_arm_n`링크)은
+# {glue:text}`rn_arm_rnea:,d`회이다. 질량행렬 $M(q)$는 $j$번째 열이 $\dot q=0$, $\mathfrak{g}=0$,
+# $\ddot q = e_j$로 부른 RNEA의 결과이므로(3.2.3.6절) RNEA를 $n$번 부르고,
+# {glue:text}`rn_per_link`$\,n^2$회가 든다. 6R 팔에서는 {glue:text}`rn_arm_mm:,d`회이다. 이 열
+# 구성은 토크가 $\ddot q$에 대해 선형이라서 정확하다. 더 효율적인 질량행렬 알고리즘(CRBA)과
+# 순동역학 알고리즘(ABA)은 3.5절에서 다룬다. $n$에 따른 곱셈 수의 그래프는 풀이 예제 ③
+# ({doc}`ch3_2_examples`)에 있다.
+#
+# **직동 관절.** 직동 관절의 지수 사상은 $R=\mathbf 1$, $p = v\,q$여서 행렬 곱이 없다. 그래서
+# 직동 관절 링크는 {glue:text}`rn_c_exp`회 적은 {glue:text}`rn_pri_per_link`회를 쓰고, 직동
+# 관절만으로 된 사슬은 {glue:text}`rn_pri_per_link`$\,n$회이다.
+#
+# **문헌의 연산량.** 라그랑주 정식화를 그대로 계산하면 연산량이 $O(n^4)$으로 늘어난다는 것과
+# 재귀 정식화들의 곱셈 수 비교는 {cite:t}`hollerbach1980recursive`의 주제로 알려져 있다. 이
+# 책은 그 논문을 읽고 확인하지 못했으므로 그 수치를 옮기지 않는다. 라그랑주 정식화의 계산량은
+# 3.3절에서 이 책의 계산으로 다룬다. 이 절의 수는 모두 이 책의 구현을 센 값이며 실행 시간이
+# 아니다.
+
+# %% [markdown]
+# (sec-rnea-quantities)=
+# ### 3.2.3.6 RNEA로 얻는 양
+#
+# RNEA는 인자 다섯 개 $(q,\dot q,\ddot q,\mathfrak{g},F_{\mathrm{tip}})$를 받는 함수이다. 고정한
+# $q$에서 이 함수의 구조를 보면 호출 하나로 운동방정식의 각 항을 따로 꺼낼 수 있다.
+#
+# - 전방 순환 {eq}`eq-rnea-twist`에서 $V_i$는 $\dot q$에만 의존하고 $\dot q$에 대해 선형이다.
+# - 가속도 {eq}`eq-rnea-accel`을 펼치면 $\dot V_i$는 $\dot V_0=(0,-\mathfrak{g})$에 대해 선형인
+#   부분, $\ddot q$에 대해 선형인 부분, 그리고 $\mathrm{ad}_{V_k}(A_k)\dot q_k$들의 합, 곧
+#   $\dot q$에 대한 이차 형식의 합이다. 세 부분 사이에 곱은 없다.
+# - 후방 순환 {eq}`eq-rnea-wrench`에서 $F_i$는 $\dot V_k$에 대해 선형인 $\mathcal{G}_k\dot V_k$,
+#   $\dot q$에 대해 이차인 $\mathrm{ad}_{V_k}^{\mathsf T}\mathcal{G}_kV_k$, 그리고
+#   $F_{\mathrm{tip}}$에 대해 선형인 항의 합이다.
+#
+# 따라서 고정한 $q$에서
+#
+# $$
+# \mathrm{RNEA}(q,\dot q,\ddot q,\mathfrak{g},F_{\mathrm{tip}})
+#   = \underbrace{M(q)\ddot q}_{\ddot q\text{에 선형}}
+#   + \underbrace{C(q,\dot q)\dot q}_{\dot q\text{의 이차 형식}}
+#   + \underbrace{g(q)}_{\mathfrak{g}\text{에 선형}}
+#   + \underbrace{J_b^{\mathsf T}(q)F_{\mathrm{tip}}}_{F_{\mathrm{tip}}\text{에 선형}}
+# $$ (eq-rnea-split)
+#
+# 이고, 이 네 덩어리 사이에 교차 항이 없다. 한 덩어리를 꺼내려면 다른 덩어리를 만드는 입력을
+# 모두 0으로 두고 부르면 된다. 예를 들어 $C(q,\dot q)\dot q$를 얻으려면 $\ddot q=0$이어야
+# 하고(그렇지 않으면 $M\ddot q$가 더해진다) $\mathfrak{g}=0$이어야 한다(그렇지 않으면 $g(q)$가
+# 더해진다). 그렇게 얻은 항들을 더하면 한 번의 호출과 반올림 오차 안에서 같다.
+#
+# 다만 "선형"과 "이차"의 차이는 중요하다. $\ddot q$와 $\mathfrak{g}$에 대해서는 중첩이 자유롭다.
+# $\ddot q = \ddot q_a + \ddot q_b$로 나누어 따로 부른 결과를 더해도 되고, 이것이 $M(q)$를
+# $\ddot q = e_j$ 열마다 만드는 근거이다. 그러나 속도 항은 이차 형식이어서
+# $c(\dot q_a + \dot q_b) = c(\dot q_a) + c(\dot q_b) + 2\,b(\dot q_a,\dot q_b)$처럼 두 속도의
+# 교차 항 $b$가 생긴다. 코리올리 힘이 바로 서로 다른 관절 속도의 곱으로 된 이 교차 항이다.
+# 그러므로 $C(q,\dot q)\dot q$는 관절별로 나누어 부를 수 없고, 전체 $\dot q$를 넣은 한 번의
+# 호출로 얻어야 한다. 속도를 두 배로 하면 이 항은 네 배가 된다.
+#
+# 아래 셀은 예제 팔의 같은 시각에서 이 세 가지를 확인한다. 관성 항은 나누어 불러도 합이 같고,
+# 속도 항은 관절 1의 속도와 나머지 관절의 속도로 나누어 부르면 합이 달라지며, 그 차이는 반올림
+# 오차가 아니라 실제 코리올리 교차 항이다.
+
+# %% tags=["nbval-ignore-output"]
+qdd_a = np.where(np.arange(arm.n) == 0, qdd, 0.0)  # 관절 1의 가속도만
+qdd_b = qdd - qdd_a  # 나머지 관절의 가속도
+lin_err = float(np.abs(chaindyn.inertial_torque(arm, q, qdd_a)
+                       + chaindyn.inertial_torque(arm, q, qdd_b)
+                       - chaindyn.inertial_torque(arm, q, qdd)).max())
+quad_err = float(np.abs(chaindyn.coriolis_torque(arm, q, 2.0 * qd)
+                        - 4.0 * chaindyn.coriolis_torque(arm, q, qd)).max())
+glue("rn_lin_err", lin_err, display=False)
+glue("rn_quad_err", quad_err, display=False)
+print(f"M q̈ 중첩 오차 {lin_err:.1e} N·m,  C(2q̇) - 4C(q̇) {quad_err:.1e} N·m")
+
+# %%
+assert lin_err < 1e-12 and quad_err < 1e-12
+qd_a = np.where(np.arange(arm.n) == 0, qd, 0.0)  # 관절 1의 속도만
+qd_b = qd - qd_a  # 나머지 관절의 속도
+c_full = chaindyn.coriolis_torque(arm, q, qd)
+cross = c_full - chaindyn.coriolis_torque(arm, q, qd_a) - chaindyn.coriolis_torque(arm, q, qd_b)
+glue("rn_cross_j1", round(float(cross[0]), 4), display=False)
+glue("rn_cfull_j1", round(float(c_full[0]), 4), display=False)
+glue("rn_lin_bound", 1e-12, display=False)
+print("C q̇ (전체 호출)      :", np.round(c_full, 4))
+print("교차 항 (나눈 호출의 차):", np.round(cross, 4))
+
+# %% [markdown]
+# 관성 항을 나누어 부른 합은 {glue:text}`rn_lin_err:.1e` N·m 이내로 같고, 속도를 두 배로 하면
+# 속도곱 토크가 {glue:text}`rn_quad_err:.1e` N·m 이내로 정확히 네 배가 된다(허용
+# {glue:text}`rn_lin_bound:.0e`). 반면 관절 1의 속도곱 토크는 전체 호출로
+# {glue:text}`rn_cfull_j1:.2f` N·m인데, 속도를 나누어 부르면 그 가운데
+# {glue:text}`rn_cross_j1:.2f` N·m이 빠진다. 관절 1 축을 도는 팔에서 다른 관절이 움직일 때
+# 생기는 코리올리 효과가 그만큼이다.
+#
+# RNEA 호출로 얻는 양을 정리하면 다음 표와 같다. 모든 함수는 배열의 앞쪽 축으로 여러 상태를
+# 한꺼번에 받는다.
+#
+# ```{list-table} RNEA 호출로 얻는 양 ($q$는 언제나 주어진 값)
+# :header-rows: 1
+# :name: tab-rnea-quantities
+# :widths: 30 34 36
+#
+# * - 양
+#   - RNEA 호출 $(\dot q,\ \ddot q,\ \mathfrak{g},\ F_{\mathrm{tip}})$
+#   - `chaindyn` 함수
+# * - 역동역학 토크 $\tau$ (식 {eq}`eq-rnea-eom`)
+#   - $(\dot q,\ \ddot q,\ \mathfrak{g},\ F_{\mathrm{tip}})$
+#   - `rnea`
+# * - 중력 토크 $g(q)$ (중력 보상)
+#   - $(0,\ 0,\ \mathfrak{g},\ 0)$
+#   - `gravity_torque`
+# * - 바이어스 힘 $h(q,\dot q) = C\dot q + g$
+#   - $(\dot q,\ 0,\ \mathfrak{g},\ 0)$
+#   - `bias_force`
+# * - 속도곱 토크 $C(q,\dot q)\dot q$
+#   - $(\dot q,\ 0,\ 0,\ 0)$
+#   - `coriolis_torque`
+# * - 관성 토크 $M(q)\ddot q$
+#   - $(0,\ \ddot q,\ 0,\ 0)$
+#   - `inertial_torque`
+# * - 질량행렬 $M(q)$의 $j$열
+#   - $(0,\ e_j,\ 0,\ 0)$, $j=1,\dots,n$
+#   - `mass_matrix`
+# * - 정적 말단 렌치 토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$
+#   - $(0,\ 0,\ 0,\ F_{\mathrm{tip}})$
+#   - `tip_wrench_torque`
+# * - 관절 반력 렌치 $F_1,\dots,F_n$
+#   - 어떤 호출이든, 후방 순환의 중간값
+#   - `joint_wrenches`
+# * - 운동 에너지 $\tfrac12\dot q^{\mathsf T}M\dot q$
+#   - 전방 순환의 $V_i$만: $\sum_i\tfrac12V_i^{\mathsf T}\mathcal{G}_iV_i$
+#   - `kinetic_energy`
+# ```
+#
+# 정적 말단 렌치 토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$은 2.12절의 정역학 관계와 같다. RNEA가
+# 이것을 야코비안 없이 내준다는 것은, 후방 순환이 말단 렌치를 관절 좌표계로 옮겨 가며 축 성분을
+# 뽑는 일이 곧 $J_b^{\mathsf T}$를 곱하는 일이기 때문이다. 숫자로는 위 결과 ③의
+# {glue:text}`rn_jtf_err:.1e` N·m가 그 일치이다. 분해 전체(결과 ⑥의 {glue:text}`rn_split_err:.1e`
+# N·m)와 궤적에서 각 항의 크기는 풀이 예제 ④에서 그림과 함께 본다.
+
+# %% [markdown]
+# (sec-rnea-algorithm)=
+# ## 3.2.4 알고리즘
+#
+# 지금까지의 식을 한 곳에 모으면 다음 알고리즘이 된다. 왼쪽 번호는 아래에서 구현과 대응시킬
+# 때 쓰는 줄 번호이다.
+#
+# $$
+# \begin{array}{rl}
+# & \textbf{입력: } M_{i,i-1},\ A_i,\ \mathcal{G}_i\ (i=1,\dots,n);\ q,\ \dot q,\ \ddot q;\
+#   \mathfrak{g};\ F_{\mathrm{tip}} \\
+# & \textbf{출력: } \tau,\ F_1,\dots,F_n \\[2pt]
+# 1 & V_0 \leftarrow 0, \quad \dot V_0 \leftarrow (0,\,-\mathfrak{g}) \\
+# 2 & \textbf{for } i = 1,\dots,n \textbf{ do} \\
+# 3 & \quad T_{i,i-1} \leftarrow e^{-[A_i]q_i}\,M_{i,i-1},\quad
+#     \mathrm{Ad}_i \leftarrow \mathrm{Ad}_{T_{i,i-1}} \\
+# 4 & \quad V_i \leftarrow \mathrm{Ad}_i\,V_{i-1} + A_i\,\dot q_i \\
+# 5 & \quad \dot V_i \leftarrow \mathrm{Ad}_i\,\dot V_{i-1} + \mathrm{ad}_{V_i}(A_i)\,\dot q_i
+#     + A_i\,\ddot q_i \\
+# 6 & F' \leftarrow F_{\mathrm{tip}} \\
+# 7 & \textbf{for } i = n,\dots,1 \textbf{ do} \\
+# 8 & \quad F_i \leftarrow F' + \mathcal{G}_i\dot V_i - \mathrm{ad}_{V_i}^{\mathsf T}(\mathcal{G}_iV_i) \\
+# 9 & \quad \tau_i \leftarrow F_i^{\mathsf T}A_i \\
+# 10 & \quad F' \leftarrow \mathrm{Ad}_i^{\mathsf T}\,F_i
+#     \qquad (F_i\text{를 } \{i-1\}\text{로 옮긴다}) \\
+# 11 & \textbf{return } \tau,\ F_1,\dots,F_n
+# \end{array}
+# $$ (eq-rnea-algorithm)
+#
+# 줄 1은 식 {eq}`eq-rnea-gravity`, 줄 3은 {eq}`eq-rnea-pose`, 줄 4–5는 {eq}`eq-rnea-twist`와
+# {eq}`eq-rnea-accel`, 줄 8과 10은 {eq}`eq-rnea-wrench`, 줄 9는 {eq}`eq-rnea-torque`이다. 식
+# {eq}`eq-rnea-wrench`의 $\mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}F_{i+1}$을 다음 링크를 처리할 때
+# 미리 계산해 두는 것(줄 10)만 다르다. 그래서 전방 순환에서 $\mathrm{Ad}_i$를 저장해 두었다가
+# 후방 순환에서 다시 쓴다. 저장하는 것은 링크마다 $\mathrm{Ad}_i$, $V_i$, $\dot V_i$ 세 개뿐이다.
+#
+# RNEA를 부품으로 쓰는 양은 다음과 같다.
+#
+# $$
+# \begin{aligned}
+# M(q)\,e_j &= \mathrm{RNEA}(q,\,0,\,e_j,\,0,\,0), \\
+# h(q,\dot q) &= \mathrm{RNEA}(q,\,\dot q,\,0,\,\mathfrak{g},\,0), \\
+# g(q) &= \mathrm{RNEA}(q,\,0,\,0,\,\mathfrak{g},\,0).
+# \end{aligned}
+# $$ (eq-rnea-calls)
+#
+# **구현.** 아래는 `chaindyn`의 실제 소스이다(책을 만들 때 파일에서 직접 읽어 온다). 먼저
+# 전방 순환 `_forward`이다. 상태 배열의 앞쪽 축(여러 상태)은 그대로 따라 다니고, 반복은 링크에
+# 대해서만 돈다.
+#
+# ```{literalinclude} ../src/chaindyn/rnea.py
+# :language: python
+# :pyobject: _forward
+# ```
+#
+# 줄과 식의 대응은 다음과 같다.
+#
+# - `Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V` — 알고리즘 줄 1, 식
+#   {eq}`eq-rnea-gravity`. 뒤의 `+ V`는 0을 더해 배치 모양을 맞출 뿐이다.
+# - `R, p = pose_mul(screw_exp(A, -q[..., i]), (M[:3, :3], M[:3, 3]))` — 줄 3, 식
+#   {eq}`eq-rnea-pose`. 지수 사상에 $-q_i$를 넣는다는 점에 주의한다.
+# - `Ad_i = Ad_rp(R, p)` — 줄 3의 $\mathrm{Ad}_{T_{i,i-1}}$.
+# - `V = _mv(Ad_i, V) + A * qd[..., i, None]` — 줄 4, 식 {eq}`eq-rnea-twist`.
+# - `Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]` — 줄 5, 식
+#   {eq}`eq-rnea-accel`. 여기의 `V`는 바로 윗줄에서 갱신된 $V_i$이다.
+#
+# 다음은 후방 순환 `_backward`이다.
+#
+# ```{literalinclude} ../src/chaindyn/rnea.py
+# :language: python
+# :pyobject: _backward
+# ```
+#
+# - `F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip` — 줄 6.
+# - `F = F + _mv(G, Vds[i]) - _mv(np.swapaxes(ad(V), -1, -2), _mv(G, V))` — 줄 8, 식
+#   {eq}`eq-rnea-wrench`. 전치 $\mathrm{ad}^{\mathsf T}$는 마지막 두 축을 바꾸는 `swapaxes`이다.
+# - `taus[i] = F @ chain.screws[i]` — 줄 9, 식 {eq}`eq-rnea-torque`.
+# - `F = _mv(np.swapaxes(Ads[i], -1, -2), F)` — 줄 10.
+#
+# 공개 함수 `rnea`와 `joint_wrenches`는 입력을 검사한 뒤 이 두 함수를 차례로 부르고, 각각
+# 토크와 관절 렌치를 돌려준다. 질량행렬은 식 {eq}`eq-rnea-calls`의 첫 식 그대로이다.
+#
+# ```{literalinclude} ../src/chaindyn/quantities.py
+# :language: python
+# :pyobject: mass_matrix
+# ```
+#
+# `_rnea(chain, q, zero, eye[j], _NO_GRAVITY, None)[0]`이 $j$번째 열이고,
+# `np.stack(cols, axis=-1)`이 열들을 나란히 세운다. 아래 셀은 위 대응 목록에 인용한 코드 조각이
+# 지금의 소스에 그대로 있는지 확인한다. 소스가 바뀌어 이 설명이 낡으면 이 셀이 실패한다.
+
+# %%
+src_fwd = inspect.getsource(_forward)
+src_bwd = inspect.getsource(_backward)
+src_mm = inspect.getsource(mass_matrix)
+mapping = [
+    ("eq-rnea-gravity", src_fwd, "Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V"),
+    ("eq-rnea-pose", src_fwd, "R, p = pose_mul(screw_exp(A, -q[..., i]), (M[:3, :3], M[:3, 3]))"),
+    ("eq-rnea-pose", src_fwd, "Ad_i = Ad_rp(R, p)"),
+    ("eq-rnea-twist", src_fwd, "V = _mv(Ad_i, V) + A * qd[..., i, None]"),
+    ("eq-rnea-accel", src_fwd,
+     "Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]"),
+    ("알고리즘 줄 6", src_bwd, "F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip"),
+    ("eq-rnea-wrench", src_bwd,
+     "F = F + _mv(G, Vds[i]) - _mv(np.swapaxes(ad(V), -1, -2), _mv(G, V))"),
+    ("eq-rnea-torque", src_bwd, "taus[i] = F @ chain.screws[i]"),
+    ("알고리즘 줄 10", src_bwd, "F = _mv(np.swapaxes(Ads[i], -1, -2), F)"),
+    ("eq-rnea-calls", src_mm, "_rnea(chain, q, zero, eye[j], _NO_GRAVITY, None)[0]"),
+    ("eq-rnea-calls", src_mm, "np.stack(cols, axis=-1)"),
+]
+for label, src, fragment in mapping:
+    assert fragment in src, (label, fragment)
+    print(f"{label:16s} 있음: {fragment}")
+
+# %% [markdown]
+# **사용 예.** 예제 6R 팔을 `models.arm6r()`로 만들고 한 상태에서 `rnea`를 부른다. 같은
+# 함수에 궤적 전체의 배열(표본 수 × 관절 수)을 넣으면 한 번의 호출로 모든 표본의 토크가
+# 나온다. 반복은 링크에 대해서만 돌고 표본 축은 numpy 배열 연산으로 처리된다.
+
+# %%
+arm = models.arm6r()
+t_traj, q_traj, qd_traj, qdd_traj = models.arm6r_trajectory()
+
+tau_one = chaindyn.rnea(arm, q_traj[k], qd_traj[k], qdd_traj[k], gravity=GRAVITY)
+tau_all = chaindyn.rnea(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
+print("한 상태:", tau_one.shape, np.round(tau_one, 4))
+print("궤적 전체:", q_traj.shape, "->", tau_all.shape)
+assert tau_all.shape == q_traj.shape
+glue("rn_use_N", tau_all.shape[0], display=False)
+glue("rn_use_n", tau_all.shape[1], display=False)
+glue("rn_use_tau2", round(float(tau_one[1]), 4), display=False)
+glue("rn_use_tau1", round(float(tau_one[0]), 4), display=False)
+glue("rn_use_g2", round(float(chaindyn.gravity_torque(arm, q_traj[k], gravity=GRAVITY)[1]), 4),
+     display=False)
+
+# %% tags=["nbval-ignore-output"]
+# 한 상태씩 부른 결과와 궤적 전체를 한 번에 부른 결과의 차이 (반올림 수준)
+batch_err = float(np.abs(tau_all[k] - tau_one).max())
+glue("rn_batch_err", batch_err, display=False)
+print(f"{batch_err:.1e}")
+
+# %%
+assert batch_err < 1e-12
+print("배치 호출과 단일 호출 일치:", batch_err < 1e-12)
+
+# %% [markdown]
+# 시각 $t=$ {glue:text}`rn_k_t` s의 상태에서 관절 1의 토크는 {glue:text}`rn_use_tau1:.4f` N·m,
+# 관절 2의 토크는 {glue:text}`rn_use_tau2:.4f` N·m이고, 관절 2의 토크 가운데 중력 토크
+# $g_2(q)$가 {glue:text}`rn_use_g2:.4f` N·m이다. 궤적 전체는 {glue:text}`rn_use_N` × 
+# {glue:text}`rn_use_n` 배열 하나로 들어가 같은 모양의 토크 배열로 나오며, 배치 결과와 한 상태씩
+# 부른 결과의 차이는 {glue:text}`rn_batch_err:.1e` N·m이다(허용 {glue:text}`rn_lin_bound:.0e`).
+#
+# 이 알고리즘이 실제로 맞는지, 그리고 예제 팔의 토크와 반력이 어떤 모양인지는 풀이 예제 쪽
+# {doc}`ch3_2_examples`에서 여섯 가지 계산으로 확인한다. 설계 트레이드오프, 한계, 체크포인트와
+# 시드 명세의 수치를 이 책의 계산과 나란히 놓은 재현 표는 {doc}`ch3_2_closing` 쪽에 있다.
