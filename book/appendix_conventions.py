@@ -38,6 +38,7 @@ import ast
 import importlib.metadata
 import importlib.util
 import inspect
+import sys
 import tempfile
 from pathlib import Path
 
@@ -45,25 +46,17 @@ import mujoco
 import numpy as np
 import pinocchio as pin
 import roboticstoolbox as rtb
-from IPython.display import Markdown
 from myst_nb import glue
 
 import chaindyn
 from chaindyn import crosscheck
 
+sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
+from _tables import md_table  # noqa: E402  (figsrc/_tables.py: numbered Markdown tables)
+
 TESTS = Path("..").resolve() / "tests"
 
 
-def md_table(header, rows, caption, name, align=None):
-    """A MyST table directive (caption, label) around a pipe table, as a Markdown output."""
-    align = align or "l" * len(header)
-    rule = {"l": ":--", "r": "--:", "c": ":-:"}
-    lines = [f"```{{table}} {caption}", f":name: {name}", ":align: center", "",
-             "| " + " | ".join(header) + " |",
-             "|" + "|".join(rule[a] for a in align) + "|"]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    lines.append("```")
-    return Markdown("\n".join(lines))
 
 
 DISTRIBUTIONS = {"chaindyn (이 책)": "chaindyn", "Pinocchio": "pin", "MuJoCo": "mujoco",
@@ -72,7 +65,7 @@ DISTRIBUTIONS = {"chaindyn (이 책)": "chaindyn", "Pinocchio": "pin", "MuJoCo":
 md_table(
     ["라이브러리", "배포판", "버전"],
     [[lib, f"`{dist}`", importlib.metadata.version(dist)] for lib, dist in DISTRIBUTIONS.items()],
-    "이 부록의 규약을 확인한 라이브러리 버전", "tab-a-versions",
+    "이 부록의 규약을 확인한 라이브러리 버전", "tab-a-versions", align="lll",
 )
 
 # %% [markdown]
@@ -359,7 +352,8 @@ print(f"변환표 {len(CONVENTIONS)}행, 인용한 테스트 {len(cited)}개 (�
 def table(aspect, caption, name):
     rows = [[lib, rule, how, ", ".join(f"`{t.split('::')[1]}`" for t in tests)]
             for a, lib, rule, how, tests in CONVENTIONS if a == aspect]
-    return md_table(["라이브러리", "규약", "이 책의 규약으로", "검사"], rows, caption, name)
+    return md_table(["라이브러리", "규약", "이 책의 규약으로", "검사"], rows, caption, name,
+                    align="llll")
 
 
 # %% [markdown]
@@ -450,7 +444,7 @@ md_table(
     ["파일", "테스트", "뒷받침하는 행"],
     [[f"`tests/{FILES[t.split('::')[0]]}`", f"`{t.split('::')[1]}`", "; ".join(supports[t])]
      for t in sorted(cited, key=lambda t: (list(FILES).index(t.split("::")[0]), t))],
-    "변환표가 인용한 테스트", "tab-a-tests",
+    "변환표가 인용한 테스트", "tab-a-tests", align="lll",
 )
 
 # %% [markdown]

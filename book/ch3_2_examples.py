@@ -71,7 +71,6 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown
 from matplotlib.ticker import FuncFormatter
 from myst_nb import glue
 
@@ -80,20 +79,11 @@ from chaindyn import ch32, models, opcount, spatial
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: Korean font and figure style)
+from _tables import md_table  # noqa: E402  (figsrc/_tables.py: numbered Markdown tables)
 
 _style.apply()
 
 
-def md_table(header, rows, caption, name, align=None):
-    """A MyST table directive (caption, label) around a pipe table, as a Markdown output."""
-    align = align or "r" * len(header)
-    rule = {"l": ":--", "r": "--:", "c": ":-:"}
-    lines = [f"```{{table}} {caption}", f":name: {name}", ":align: center", "",
-             "| " + " | ".join(header) + " |",
-             "|" + "|".join(rule[a] for a in align) + "|"]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    lines.append("```")
-    return Markdown("\n".join(lines))
 
 
 def sig4(x):

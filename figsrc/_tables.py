@@ -1,0 +1,37 @@
+"""Tables in the book's notebooks: one helper for every page.
+
+Notebooks import it like ``_style`` (``sys.path.insert(0, "../figsrc")``).
+"""
+
+from __future__ import annotations
+
+
+def md_table(header, rows, caption, name, align=None):
+    """A MyST ``{table}`` directive (caption, label) around a pipe table.
+
+    Parameters
+    ----------
+    header : sequence of str
+    rows : sequence of sequences (cells are turned into text with ``str``)
+    caption : str
+        Korean caption shown as "표 N. caption".
+    name : str
+        Label for ``{numref}``.
+    align : str, optional
+        One letter per column, ``l``, ``r`` or ``c``; default all right-aligned.
+
+    Returns
+    -------
+    IPython.display.Markdown
+        To be displayed from a cell with ``mystnb={"markdown_format": "myst"}``.
+    """
+    from IPython.display import Markdown
+
+    align = align or "r" * len(header)
+    rule = {"l": ":--", "r": "--:", "c": ":-:"}
+    lines = [f"```{{table}} {caption}", f":name: {name}", ":align: center", "",
+             "| " + " | ".join(header) + " |",
+             "|" + "|".join(rule[a] for a in align) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    lines.append("```")
+    return Markdown("\n".join(lines))
