@@ -52,8 +52,8 @@ def opcount_figure():
     c = ch32.multiplication_counts()
     n = np.array(c["n"])
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
-    ax.loglog(n, c["rnea"], "o-", label="RNEA 1회, 회전 관절 (행렬·벡터 곱만)")
-    ax.loglog(n, c["rnea_prismatic"], "s--", label="RNEA 1회, 직동 관절 (행렬·벡터 곱만)")
+    ax.loglog(n, c["rnea"], "o-", label="RNEA 1회, 회전 관절 (행렬 곱과 내적의 곱셈만)")
+    ax.loglog(n, c["rnea_prismatic"], "s--", label="RNEA 1회, 직동 관절 (행렬 곱과 내적의 곱셈만)")
     m = [(k, v) for k, v in zip(c["n"], c["mass_matrix"]) if v is not None]
     ax.loglog([k for k, _ in m], [v for _, v in m], "^-", label="M(q) 열 구성 (n회 호출)")
     ax.loglog(n, c["rnea_all"], "d:", label="공간 형태, 모든 곱셈")
@@ -75,7 +75,7 @@ def torque_split_figure():
     plt = _plt()
     d = ch32.trajectory_terms()
     t = d["t"]
-    fig, axes = plt.subplots(3, 2, figsize=(7.6, 7.4), sharex=True)
+    fig, axes = plt.subplots(3, 2, figsize=(7.6, 8.0), sharex=True)
     for j, ax in enumerate(axes.flat):
         ax.plot(t, d["tau"][:, j], color="k", lw=1.6, label="전체 τ")
         ax.plot(t, d["gravity"][:, j], color="C0", lw=1.1, label="중력 g(q)")
@@ -85,9 +85,10 @@ def torque_split_figure():
         ax.set_ylabel("토크 [N·m]")
     for ax in axes[-1]:
         ax.set_xlabel("시간 t [s]")
-    axes[0, 0].legend(fontsize=7, loc="lower left")
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=8.5, frameon=False)
     fig.suptitle("예제 6R 팔의 궤적 토크와 세 항의 분해")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
     return fig
 
 
@@ -105,25 +106,26 @@ def reactions_figure():
     plt = _plt()
     d = ch32.reaction_loads()
     t = d["t"]
-    fig, axes = plt.subplots(3, 2, figsize=(7.6, 7.4), sharex=True)
+    fig, axes = plt.subplots(3, 2, figsize=(7.6, 8.0), sharex=True)
     for j in range(3):
         axm, axf = axes[j]
-        axm.plot(t, np.abs(d["drive"][:, j]), color="k", lw=1.4, label="구동 토크 |m·w|")
+        axm.plot(t, np.abs(d["drive"][:, j]), color="k", lw=1.4, label="구동 토크 |n·ŵ|")
         axm.plot(t, d["tipping"][:, j], color="C3", lw=1.2, label="전도 모멘트")
         axm.set_ylabel("모멘트 [N·m]")
         axm.set_title(f"관절 {j + 1}: 모멘트", fontsize=9)
-        axf.plot(t, np.abs(d["axial"][:, j]), color="C0", lw=1.2, label="축 방향 힘 |f·w|")
+        axf.plot(t, np.abs(d["axial"][:, j]), color="C0", lw=1.2, label="축 방향 힘 |f·ŵ|")
         axf.plot(t, d["radial"][:, j], color="C1", lw=1.2, label="반경 방향 힘")
         if j == 0:
             axf.axhline(d["weight"], color="0.5", ls="--", lw=0.9, label="팔 총중량")
         axf.set_ylabel("힘 [N]")
         axf.set_title(f"관절 {j + 1}: 힘", fontsize=9)
-    axes[0, 0].legend(fontsize=7, loc="upper left")
-    axes[0, 1].legend(fontsize=7, loc="lower left")
+    hm, lm = axes[0, 0].get_legend_handles_labels()
+    hf, lf = axes[0, 1].get_legend_handles_labels()
+    fig.legend(hm + hf, lm + lf, loc="lower center", ncol=3, fontsize=8.5, frameon=False)
     for ax in axes[-1]:
         ax.set_xlabel("시간 t [s]")
     fig.suptitle("관절 반력 렌치: 구동 성분과 베어링이 지탱하는 성분")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
     return fig
 
 
