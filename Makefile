@@ -40,7 +40,9 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)
 
+# _build/html is removed first: a stale copy of a regenerated figure is a Sphinx warning.
 book: $(STAMP)
+	rm -rf _build/html
 	$(BIN)/jupyter-book build . --all -W -n --keep-going
 
 test: $(STAMP)

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +33,8 @@ def built_book():
     ``-W -n --keep-going``, ``--all``).  Returns the finished process; the full
     log is also written to ``_build/build.log``."""
     jb = Path(sys.executable).parent / "jupyter-book"
+    # a stale _build/html makes Sphinx warn when a regenerated figure overwrites its old copy
+    shutil.rmtree(BUILD / "html", ignore_errors=True)
     cmd = [str(jb), "build", str(ROOT), "--all", "-W", "-n", "--keep-going"]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
     BUILD.mkdir(exist_ok=True)

@@ -16,15 +16,15 @@
 # %% [markdown]
 # # 3.2 뉴턴-오일러 재귀 알고리즘(RNEA)
 #
-# 로봇 팔이 정해진 궤적을 따라가게 하려면, 매 순간 각 관절 모터가 얼마의 토크를 내야 하는지
-# 알아야 한다. 관절의 위치·속도·가속도가 주어졌을 때 그 토크를 구하는 문제를 **역동역학**이라
-# 하고, 이 장은 그 표준 해법인 재귀 뉴턴-오일러 알고리즘(recursive Newton-Euler algorithm,
-# RNEA)을 다룬다. 이 쪽은 3.2.1절부터 3.2.4절까지, 즉 목표·개념·원리·알고리즘을 맡는다.
-# 여섯 가지 풀이 예제(3.2.5절)는 {doc}`ch3_2_examples` 쪽에, 설계 트레이드오프·한계·체크포인트와
-# 재현 표(3.2.6~3.2.11절)는 {doc}`ch3_2_closing` 쪽에 있다.
+# 로봇 팔이 정해진 궤적을 따라가게 하려면 매 순간 각 관절 모터가 낼 토크를 알아야 한다. 관절의
+# 위치·속도·가속도에서 그 토크를 구하는 문제가 **역동역학**이고, 이 장은 그 표준 해법인 재귀
+# 뉴턴-오일러 알고리즘(recursive Newton-Euler algorithm, RNEA)을 다룬다. 장은 세 페이지로
+# 나뉜다. 이 페이지는 3.2.1절부터 3.2.4절까지(목표, 개념, 원리, 알고리즘)를 맡는다. 여섯 가지
+# 풀이 예제(3.2.5절)는 {doc}`ch3_2_examples`에, 설계 트레이드오프·한계·체크포인트·재현
+# 표(3.2.6~3.2.11절)는 {doc}`ch3_2_closing`에 있다.
 #
-# 이 쪽의 모든 수치는 아래 코드 셀이 `chaindyn` 패키지를 호출해 계산한 값이다. 첫 셀은 이
-# 쪽 전체에서 쓰는 모듈을 불러온다.
+# 이 페이지의 모든 수치는 코드 셀이 `chaindyn` 패키지를 불러 계산한 값이다. 첫 셀은 페이지
+# 전체에서 쓰는 모듈을 불러온다.
 
 # %%
 import inspect
@@ -43,6 +43,7 @@ from chaindyn.rnea import _backward, _forward
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: 한글 글꼴과 그림 양식)
+from _tables import sci  # noqa: E402  (figsrc/_tables.py: 3.6×10⁻¹⁵ 꼴의 글자열)
 
 _style.apply()
 np.set_printoptions(precision=4, suppress=True)
@@ -54,72 +55,95 @@ print(arm, "총질량", arm.mass, "kg", "중력", GRAVITY.tolist(), "m/s^2")
 # (sec-rnea-goals)=
 # ## 3.2.1 이 장에서 배우는 것, 선수 지식, 누구에게 중요한가
 #
-# 이 장의 대상은 직렬 개연쇄(serial open chain), 곧 기저에서 말단까지 링크가 한 줄로 이어지고
-# 각 관절이 1자유도(회전 또는 직동)인 로봇이다. 이런 사슬의 운동방정식은
+# 이 장이 다루는 로봇은 직렬 개연쇄(serial open chain)이다. 기저에서 말단까지 링크가 가지 없이
+# 한 줄로 이어지고, 관절마다 자유도가 하나(회전 또는 직동)인 사슬을 말한다. 이런 사슬의 관절
+# 토크는
 #
 # $$
 # \tau = M(q)\,\ddot q + C(q,\dot q)\,\dot q + g(q) + J_b^{\mathsf T}(q)\,F_{\mathrm{tip}}
 # $$ (eq-rnea-eom)
 #
-# 로 쓸 수 있다. RNEA는 이 식의 오른쪽을 행렬 $M(q)$나 $C(q,\dot q)$를 한 번도 만들지 않고,
-# 링크를 한 번씩 두 차례 훑어서 곧바로 계산한다. 이 장에서 익히는 내용은 다음과 같다.
+# 로 쓸 수 있다. RNEA는 $M(q)$나 $C(q,\dot q)$ 같은 행렬을 하나도 만들지 않고, 링크 사슬을 두 번
+# 훑어서 이 식의 오른쪽 값을 곧바로 얻는다.
 #
-# - **전방 순환**: 링크의 트위스트와 그 시간 미분을 기저에서 말단 쪽으로 전달하는 점화식,
-#   가속도 식에 나타나는 $\mathrm{ad}$ 항의 유도, 그리고 중력을 기저의 가속도로 바꾸어 넣는
-#   방법과 그것이 근사가 아닌 이유.
-# - **후방 순환**: 각 관절이 전달하는 렌치를 말단에서 기저 쪽으로 모으는 점화식, 그 렌치에서
-#   구동 토크 $\tau_i$ 하나를 뽑는 규칙, 나머지 성분(베어링과 구조가 받는 반력)의 의미.
-# - **3차원 벡터 형태**: 교과서에 널리 실린 각속도·선가속도·힘·모멘트의 재귀가 공간 벡터
-#   형태와 같은 알고리즘이라는 사실과 두 형태의 곱셈 횟수 비교.
-# - **연산량**: 링크 하나에 드는 곱셈이 일정하여 전체가 $O(n)$이 되는 이유와, RNEA를 $n$번
-#   불러 $M(q)$를 만들면 $O(n^2)$이 되는 이유.
-# - **RNEA로 얻는 양**: 호출 인자를 골라 중력 토크 $g(q)$, 바이어스 힘 $h(q,\dot q)$,
-#   속도곱 토크 $C(q,\dot q)\dot q$, 관성 토크 $M(q)\ddot q$, 질량행렬, 말단 렌치에 대응하는
-#   토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$, 관절 반력 렌치를 얻는 방법과 그 분해가 정확한 이유.
+# **이 장을 마치면 할 수 있는 일.**
 #
-# **선수 지식.** 1.10절의 트위스트·렌치·수반 변환($\mathrm{Ad}$, $\mathrm{ad}$), 2.4절의 지수
-# 곱(PoE) 순기구학, 2.8절의 물체 야코비안, 3.1절의 공간 관성 $\mathcal{G}$와 한 강체의
-# 뉴턴-오일러 방정식을 안다고 가정한다. 이 가운데 이 장이 가장 많이 쓰는 것은 3.1절의 한 강체
-# 뉴턴-오일러 방정식이며, 이 쪽에서는 식 {eq}`eq-rnea-body`로 다시 적어 쓴다.
+# - 링크 $i$의 트위스트와 그 시간 미분을 링크 $i-1$의 것에서 구하는 점화식을 세우고, 가속도
+#   식에 붙는 $\mathrm{ad}$ 항이 어디서 생기는지 유도한다. 중력을 기저의 가속도로 바꾸어 넣어도
+#   근사가 생기지 않는 이유를 설명한다.
+# - 말단에서 기저 쪽으로 관절 렌치를 모으는 점화식을 세우고, 그 렌치에서 모터가 내는 토크
+#   $\tau_i$ 한 성분을 골라낸다. 남은 다섯 성분을 베어링과 구조물의 하중으로 읽는다.
+# - 교과서에 흔한 3차원 벡터 재귀(각속도, 선가속도, 힘, 모멘트)를 공간 벡터 형태와 성분끼리
+#   맞대어 보고, 두 구현의 곱셈 횟수를 비교한다.
+# - 링크 하나의 계산량이 일정해서 RNEA 전체가 $O(n)$이라는 것, RNEA를 $n$번 불러 $M(q)$를
+#   만들면 $O(n^2)$이 된다는 것을 곱셈 횟수로 확인한다.
+# - 인자만 골라 RNEA를 불러서 중력 토크 $g(q)$, 바이어스 힘 $h(q,\dot q)$, 속도곱 토크
+#   $C(q,\dot q)\dot q$, 관성 토크 $M(q)\ddot q$, 질량 행렬, 말단 렌치를 버티는 토크
+#   $J_b^{\mathsf T}F_{\mathrm{tip}}$, 관절 반력 렌치를 얻고, 그렇게 나눈 항들이 왜 정확한지
+#   설명한다.
 #
-# **특히 중요한 독자.** 세 부류의 독자가 이 장을 서로 다른 이유로 읽는다.
+# **선수 지식.** 전방 순환은 1.10절의 트위스트와 수반 변환($\mathrm{Ad}$, $\mathrm{ad}$)으로
+# 적히고, 링크의 자세는 2.4절의 지수 곱(PoE) 순기구학과 같은 방식으로 만든다. 계산에 직접 쓰는
+# 정의는 3.2.3.1절에 다시 모아 두었다. 말단 렌치가 토크에 더하는 항은 2.8절의 물체 야코비안
+# $J_b$로 표현된다. 가장 깊이 기대는 것은 3.1절의 공간 관성 $\mathcal{G}$와 한 강체의
+# 뉴턴-오일러 방정식이며, 이 페이지에서는 식 {eq}`eq-rnea-body`로 다시 적어 쓴다.
 #
-# - *제어 엔지니어*는 역동역학·계산 토크(computed torque) 제어·중력 보상을 직접 구현한다.
-#   이들에게 필요한 것은 정확한 점화식과 부호 규약, 그리고 $g(q)$, $h(q,\dot q)$를 RNEA
-#   호출 한 번으로 얻는 방법이다.
-# - *라이브러리를 쓰거나 비교하는 개발자*에게는 성분 순서(각 성분 먼저인가 선형 성분
-#   먼저인가), 렌치를 어느 점에 대해 어느 좌표계로 적는가, 외력의 부호가 무엇인가가 중요하다.
-#   이 장의 규약은 {doc}`notation` 쪽에 모아 두었다.
-# - *기구 설계자*는 후방 순환이 부산물로 내주는 관절 반력 렌치에서 베어링의 축 방향·반경
-#   방향 하중과 전도 모멘트를 읽는다.
+# **누가 무엇을 위해 읽는가.** 세 부류의 독자가 서로 다른 이유로 이 장을 읽는다.
 #
-# **다른 장과의 연결.** 이 장의 결과는 여러 장의 출발점이다. 3.3절은 같은 운동방정식을
-# 라그랑주 정식화로 다시 유도하여 두 방법의 토크와 계산량을 비교하고, 3.4절은 운동방정식의
-# 성질(질량행렬의 대칭·양의 정부호, 에너지 보존)을 다룬다. 3.5절은 질량행렬을 RNEA 호출보다
-# 빠르게 만드는 CRBA와 순동역학의 ABA로 넘어가고, 3.6절은 동역학 라이브러리와 도함수, 3.7절은
-# 동역학 파라미터 식별을 다룬다. 계산 토크 제어(12.5절)는 이 장의 RNEA를 제어 법칙 안에서
-# 그대로 부른다. 닫힌 사슬(3.11절)과 부유 기저(3.13절)는 이 장의 가정을 넘어서는 확장이다.
+# - *제어 엔지니어*는 역동역학, 계산 토크(computed torque) 제어, 중력 보상을 직접 구현한다.
+#   점화식과 부호 규약을 정확히 알아야 하고, $g(q)$와 $h(q,\dot q)$를 RNEA 호출 한 번으로 얻는
+#   방법이 필요하다.
+# - *동역학 라이브러리를 쓰거나 비교하는 개발자*에게는 성분 순서(회전 성분이 먼저인지 병진
+#   성분이 먼저인지), 렌치를 어느 점에 대해 어느 좌표계로 적는지, 외력의 부호가 무엇인지가
+#   중요하다. 이 책의 규약은 {doc}`notation`에 모아 두었다.
+# - *기구 설계자*는 후방 순환이 덤으로 내주는 관절 반력 렌치에서 베어링의 축 방향·반경 방향
+#   하중과 전도 모멘트를 읽는다.
+#
+# **앞뒤 장과의 관계.** 이 장의 RNEA는 뒤의 여러 장이 딛고 서는 기초이다. 같은 운동방정식을
+# 에너지에서 다시 얻는 라그랑주 정식화(3.3절)는 이 장의 토크와 계산량을 비교 대상으로 삼는다.
+# 운동방정식의 성질(3.4절: 질량 행렬의 대칭과 양의 정부호, 에너지 보존), 질량 행렬을 더 적은
+# 계산으로 만드는 CRBA와 순동역학의 ABA(3.5절), 동역학 라이브러리와 도함수(3.6절), 동역학
+# 파라미터 식별(3.7절)이 모두 이 장의 결과를 쓴다. 제어 쪽에서는 계산 토크 제어(12.5절)가
+# 제어 주기마다 RNEA를 부른다. 닫힌 사슬(3.11절)과 부유 기저(3.13절)는 이 장의 두 가정(직렬
+# 사슬, 고정된 기저)을 넘어서는 확장이다.
+#
+# (sec-rnea-sources)=
+# **출처와 검증 방침.** 이 장은 *명세 원고*에서 출발해 쓰였다. 명세 원고는 이 장이 다룰 내용과
+# 성립해야 할 사실을 정해 둔 원고이며, 그 원고가 자기 예제로 계산한 수치도 함께 적고 있다. 명세
+# 원고에 따르면 그 작성자가 본문을 직접 읽은 자료는 두 가지이다. 하나는 Modern Robotics
+# {cite:p}`lynch2017modern`의 8.3절과 8.4절 앞부분(2017-05 사전 인쇄본)이고, 다른 하나는 MuJoCo
+# 문서이다. 다음 문헌은 서지 정보만 확인했다고 적혀 있다: {cite:t}`orin1979kinematic`,
+# {cite:t}`luh1980online`, {cite:t}`hollerbach1980recursive`, {cite:t}`walker1982efficient`,
+# {cite:t}`featherstone2008rigid`, {cite:t}`carpentier2019pinocchio`,
+# {cite:t}`todorov2012mujoco`, {cite:t}`corke2021toolbox`. 이 책의 저자들은 위 자료들을 다시
+# 읽지 않았다. 그러므로 이 장의 인용은 어떤 내용이 어디에서 왔는지를 알리는 것이고, 인용한
+# 문헌의 내용을 이 책이 확인했다는 뜻은 아니다. 대신 이 책에 나오는 수치는 하나도 빠짐없이 책을
+# 빌드할 때 이 책의 코드가 계산한 값이다. 명세 원고가 보고한 값은 비교가 필요한 곳에서만 "명세
+# 원고가 보고한 값"이라고 밝혀 옆에 둔다. 명세 원고의 기준 시점은 2026-11-05이다.
 
 # %% [markdown]
 # (sec-rnea-concept)=
 # ## 3.2.2 개념 — 두 번의 순환으로 관절 토크를 계산한다
 #
-# 직렬 사슬에서 링크 $i$의 운동은 "링크 $i-1$의 운동"에 "관절 $i$가 더한 상대 운동"을 얹은
-# 것이다. 그러므로 기저의 운동을 알면 링크 1의 속도와 가속도가 정해지고, 그러면 링크 2의 것이
-# 정해지고, 이렇게 말단까지 차례로 모든 링크의 운동이 정해진다. 이것이 **전방 순환**이다.
+# RNEA의 발상은 사슬에 대한 두 가지 관찰에서 나온다.
 #
-# 한편 각 링크는 강체이므로, 링크가 받는 모든 렌치의 합은 그 링크의 운동이 요구하는 관성
-# 렌치와 같아야 한다(3.1절의 뉴턴-오일러 방정식). 링크 $i$가 받는 렌치는 관절 $i$를 통해
-# 앞 링크에서 들어오는 렌치와, 관절 $i+1$을 통해 다음 링크에 넘겨주는 렌치(의 반작용)뿐이다.
-# 말단 링크 $n$은 다음 링크가 없고 환경과 주고받는 렌치만 있으므로 관절 $n$의 렌치가 곧바로
-# 정해지고, 그것을 알면 관절 $n-1$의 렌치가 정해진다. 이렇게 말단에서 기저 쪽으로 모든 관절의
-# 렌치를 얻는 것이 **후방 순환**이다.
+# *운동은 기저에서 말단 쪽으로 정해진다.* 관절 $i$가 하는 일은 링크 $i$를 링크 $i-1$에 대해
+# 움직이는 것뿐이다. 그러므로 링크 $i-1$이 어떻게 움직이는지 알면, 거기에 관절 $i$의 상대
+# 운동을 보태어 링크 $i$의 속도와 가속도를 얻는다. 정지한 기저에서 출발해 링크 1, 2, …, $n$
+# 차례로 이 일을 되풀이하는 것이 **전방 순환**이다.
 #
-# 관절 $i$가 전달하는 렌치는 여섯 성분을 갖지만, 1자유도 관절의 모터가 공급하는 것은 관절
-# 축 방향 성분 하나뿐이다. 이 성분이 관절 토크 $\tau_i$이고 나머지는 베어링과 구조가
-# 떠맡는다. 두 순환 모두 링크 하나에 정해진 양의 계산만 하므로 전체 계산량은 링크 수 $n$에
-# 비례한다. 중력은 기저가 위쪽으로 가속한다고 보아 같은 순환 속에 넣는다. 이렇게 얻은 토크는
-# 행렬을 만들어 계산한 식 {eq}`eq-rnea-eom`의 값과 (반올림 오차 안에서) 정확히 같다.
+# *힘은 말단에서 기저 쪽으로 정해진다.* 링크 하나를 떼어 놓고 보면, 그 링크에 작용하는 렌치는
+# (중력을 빼면) 둘뿐이다. 관절 $i$를 통해 기저 쪽 링크 $i-1$에서 들어오는 렌치, 그리고 관절
+# $i+1$을 통해 말단 쪽 링크 $i+1$을 밀 때 되돌아오는 반작용이다. 3.1절의 뉴턴-오일러 방정식은
+# 이 둘의 합이 그 링크의 운동에 드는 관성 렌치와 같아야 한다고 말한다. 말단 링크 $n$에는 말단
+# 쪽 링크 대신 환경이 있을 뿐이므로 관절 $n$의 렌치를 곧바로 풀 수 있다. 그 값을 링크 $n-1$의 방정식에 넣으면 관절 $n-1$의 렌치가
+# 나오고, 이렇게 기저까지 내려오는 것이 **후방 순환**이다.
+#
+# 관절 렌치는 여섯 성분이지만, 1자유도 관절에서 모터가 책임지는 것은 관절 축을 따르는 한
+# 성분, 곧 관절 토크 $\tau_i$이다. 나머지 다섯은 베어링과 구조물이 받는다. 중력은 따로 계산하지
+# 않고, 기저가 위쪽으로 가속하고 있는 것처럼 전방 순환의 출발값에 넣는다. 어느 순환이든
+# 링크마다 하는 계산의 양이 같으므로, 전체 계산량은 링크 수 $n$에 비례한다. 행렬을 하나도
+# 만들지 않지만, 결과는 식 {eq}`eq-rnea-eom`을 행렬로 계산한 값과 반올림 오차 범위에서 같다.
 #
 # ```{glue:figure} rn_fig_sweeps
 # :name: fig-rnea-sweeps
@@ -159,18 +183,20 @@ glue("rn_fig_sweeps", fig, display=False)
 plt.close(fig)
 
 # %% [markdown]
-# **이 장의 결과를 먼저 적는다.** 아래 셀은 풀이 예제 쪽({doc}`ch3_2_examples`)이 자세히 다루는
-# 계산을 `chaindyn.ch32`로 한 번에 불러, 그 결론만 모은다. 반올림 오차 수준의 값은 기계마다
-# 마지막 자리가 다를 수 있으므로 따로 두 셀(출력을 비교하지 않는 셀과 허용 오차를 검사하는 셀)로
-# 나누었다.
+# **이 장의 결과를 먼저 적는다.** 아래 세 셀(접혀 있다)은 풀이 예제 페이지({doc}`ch3_2_examples`)가
+# 자세히 다루는 계산을 `chaindyn.ch32`로 한 번에 불러 그 결론만 모은다. 첫 셀은 기계와 무관하게
+# 같은 값(개수, 곱셈 횟수, 넷째 자리로 반올림한 토크와 비율), 둘째 셀은 기계마다 마지막 자리가
+# 다를 수 있는 반올림 오차 수준의 값, 셋째 셀은 그 값들을 허용 오차와 비교하는 검사와 명세
+# 원고가 보고한 값이다.
 
-# %%
+# %% tags=["hide-input"]
 cf = ch32.closed_form_check()
 ids = ch32.identity_table()
 st = ch32.static_checks()
 mc = ch32.multiplication_counts()
 tf = ch32.trajectory_findings()
 rf = ch32.reaction_findings()
+terms = ch32.trajectory_terms()
 
 # 결정적인 값: 개수, 곱셈 횟수, 4자리로 반올림한 토크와 비율
 per_link = mc["rnea"][0] // mc["n"][0]
@@ -189,23 +215,34 @@ glue("rn_nmax_count", mc["n"][-1], display=False)
 glue("rn_count_nmax", mc["rnea"][-1], display=False)
 glue("rn_mm_nmax", mm_pairs[-1][0], display=False)
 glue("rn_mm_count_nmax", mm_pairs[-1][1], display=False)
+# 관절 2: 중력항의 최댓값과 전체 토크의 최댓값은 서로 다른 시각에 나온다
 j2 = tf["table"][1]
+assert j2["t_tau_max"] != j2["t_gravity_max"]
+k_peak = int(np.argmax(np.abs(terms["tau"][:, 1])))  # 전체 토크 |tau_2|가 최대인 표본
+assert terms["t"][k_peak] == j2["t_tau_max"]
 glue("rn_j2_grav_max", round(j2["gravity_max"], 4), display=False)
 glue("rn_j2_tau_max", round(j2["tau_max"], 4), display=False)
+glue("rn_j2_t_grav", round(j2["t_gravity_max"], 4), display=False)
+glue("rn_j2_t_tau", round(j2["t_tau_max"], 4), display=False)
 glue("rn_j2_share", round(tf["gravity_share_j2"], 4), display=False)
+glue("rn_j2_tau_at_peak", round(float(terms["tau"][k_peak, 1]), 4), display=False)
+glue("rn_j2_g_at_peak", round(float(terms["gravity"][k_peak, 1]), 4), display=False)
 glue("rn_j1_tip_over_drive", round(rf["j1_tipping_over_drive"], 4), display=False)
 glue("rn_j2_radial_over_axial", round(rf["j2_radial_over_axial"], 4), display=False)
-glue("rn_traj_samples", len(ch32.trajectory_terms()["t"]), display=False)
+glue("rn_traj_samples", len(terms["t"]), display=False)
 print("사슬", [r["joints"] for r in ids], "사슬마다 상태", ch32.STATES_PER_CHAIN)
 print("링크당 곱셈", per_link, "| n =", mc["n"][-1], "에서", mc["rnea"][-1],
       "| M 열 구성 n =", mm_pairs[-1][0], "에서", mm_pairs[-1][1])
 print("총질량", round(st["mass"], 4), "kg, 총중량", round(st["weight"], 4), "N")
-print("관절 2: 중력항 최댓값", round(j2["gravity_max"], 4), "N·m, 전체 최댓값",
-      round(j2["tau_max"], 4), "N·m, 비율", round(tf["gravity_share_j2"], 4))
+print("관절 2: 중력항 최댓값", round(j2["gravity_max"], 4), "N·m (t =", j2["t_gravity_max"],
+      "s), 전체 최댓값", round(j2["tau_max"], 4), "N·m (t =", j2["t_tau_max"], "s), 비",
+      round(tf["gravity_share_j2"], 4))
+print("  전체 토크가 최대인 순간: tau_2 =", round(float(terms["tau"][k_peak, 1]), 4),
+      "N·m, g_2 =", round(float(terms["gravity"][k_peak, 1]), 4), "N·m")
 print("관절 1 전도 모멘트/구동 토크", round(rf["j1_tipping_over_drive"], 4),
       "| 관절 2 반경/축 방향 힘", round(rf["j2_radial_over_axial"], 4))
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값: 기계마다 마지막 자리가 다르므로 출력은 비교하지 않는다.
 roundoff = {
     "rn_cf_err": cf["max_error"],
@@ -215,15 +252,15 @@ roundoff = {
     "rn_id_energy": max(r["energy_error"] for r in ids),
     "rn_jtf_err": st["jtf_error"],
     "rn_weight_err": st["weight_error"],
-    "rn_split_err": ch32.trajectory_terms()["split_error"],
+    "rn_split_err": terms["split_error"],
 }
 for key, value in roundoff.items():
-    glue(key, float(value), display=False)
+    glue(key, sci(value), display=False)  # 본문에는 3.6×10⁻¹⁵ 꼴로 쓴다
     print(f"{key:15s} {value:.1e}")
 min_pivot = min(r["min_cholesky_pivot"] for r in ids)
 print(f"촐레스키 최소 피벗 {min_pivot:.4f}")
 
-# %%
+# %% tags=["hide-input"]
 # 위 값들을 허용 오차로 검사한다 (같은 한계를 ch32.reproduction_table도 쓴다).
 bounds = {
     "rn_cf_err": 1e-13, "rn_id_classic": 1e-12, "rn_id_mass": 1e-12, "rn_id_asym": 1e-13,
@@ -231,68 +268,69 @@ bounds = {
 }
 for key, bound in bounds.items():
     assert roundoff[key] < bound, (key, roundoff[key], bound)
-    glue(key + "_bound", bound, display=False)
+    glue(key + "_bound", sci(bound, 1), display=False)
 assert min_pivot > 0.0  # 모든 상태에서 M이 양의 정부호
-print("모든 값이 허용 오차 안에 있다:", {k: f"{b:.0e}" for k, b in bounds.items()})
+print("모든 값이 허용 오차 안에 있다:", {k: sci(b, 1) for k, b in bounds.items()})
 
-# %% [markdown]
-# 시드 명세(seed 000)가 자기 예제에서 보고한 값은 아래 셀에 그대로 적어 두고 비교에만 쓴다.
-# 시드의 예제 팔과 궤적은 이 책의 것과 다르므로 궤적에서 나온 비율은 같을 이유가 없다.
-
-# %%
-# 시드 000이 '자기 예제'에서 보고한 값 (이 책의 계산값이 아니다)
-SEED_REPORTED = {
-    "rn_seed_cf": 7.1e-15,        # 2R 닫힌 식 대 RNEA, N·m
-    "rn_seed_classic": 1.1e-13,   # 벡터 형태 대 공간 형태
-    "rn_seed_split": 9.8e-15,     # g + Cq̇ + Mq̈ 대 τ, N·m
-    "rn_seed_per_link": 357,      # 링크당 곱셈 (구조적인 값)
-    "rn_seed_j2_share": 0.86,     # 시드의 팔에서 관절 2 중력항 / 전체 최댓값
-    "rn_seed_j1_tip": 2.1,        # 시드의 팔에서 관절 1 전도 모멘트 / 구동 토크
+# 명세 원고가 '자기 예제'에서 보고한 값 (이 책의 계산값이 아니다). 명세 원고의 팔과 궤적은
+# 이 책의 것과 다르므로, 궤적에서 나온 비율은 같을 이유가 없다.
+SPEC_REPORTED = {
+    "rn_spec_cf": 7.1e-15,        # 2R 닫힌 식 대 RNEA, N·m
+    "rn_spec_classic": 1.1e-13,   # 벡터 형태 대 공간 형태
+    "rn_spec_split": 9.8e-15,     # g + Cq̇ + Mq̈ 대 τ, N·m
+    "rn_spec_per_link": 357,      # 링크당 곱셈 (구조적인 값)
+    "rn_spec_j2_share": 0.86,     # 명세 원고의 팔에서 관절 2 중력항 최댓값 / 전체 최댓값
+    "rn_spec_j1_tip": 2.1,        # 명세 원고의 팔에서 관절 1 전도 모멘트 / 구동 토크
 }
-for key, value in SEED_REPORTED.items():
-    glue(key, value, display=False)
-assert per_link == SEED_REPORTED["rn_seed_per_link"]  # 구조적인 값은 재현되어야 한다
-print(SEED_REPORTED)
+for key in ("rn_spec_cf", "rn_spec_classic", "rn_spec_split"):
+    glue(key, sci(SPEC_REPORTED[key]), display=False)
+for key in ("rn_spec_per_link", "rn_spec_j2_share", "rn_spec_j1_tip"):
+    glue(key, SPEC_REPORTED[key], display=False)
+assert per_link == SPEC_REPORTED["rn_spec_per_link"]  # 구조적인 값은 재현되어야 한다
+print("명세 원고가 보고한 값:", SPEC_REPORTED)
 
 # %% [markdown]
-# 결과를 정리하면 다음과 같다. (괄호 안은 시드 명세가 보고한 값이다.)
+# 결과를 정리하면 다음과 같다. 괄호 안에 "명세 원고"로 표시한 것은 명세 원고가 보고한 값이다.
 #
-# 1. **닫힌 식과의 일치.** 수직면의 평면 2R 팔에서 RNEA와 Modern Robotics의 닫힌 식
-#    {cite:p}`lynch2017modern`이 무작위 상태 {glue:text}`rn_cf_samples`개에 걸쳐 최대
-#    {glue:text}`rn_cf_err:.1e` N·m 차이로 같다(허용 {glue:text}`rn_cf_err_bound:.0e`,
-#    시드 {glue:text}`rn_seed_cf:.1e`).
-# 2. **항등식.** $n=$ {glue:text}`rn_id_nmin`부터 {glue:text}`rn_id_nmax`까지의 무작위 사슬(직동
-#    관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 3차원 벡터 형태와 공간 형태가
-#    {glue:text}`rn_id_classic:.1e` 이내(시드 {glue:text}`rn_seed_classic:.1e`), 질량행렬로 만든
-#    $M\ddot q + h$와 RNEA가 {glue:text}`rn_id_mass:.1e` 이내로 같다. $M$의 비대칭은
-#    {glue:text}`rn_id_asym:.1e` 이하이고 촐레스키 분해가 모든 상태에서 성공하며(양의 정부호),
-#    $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크 운동 에너지 합의 상대 차이는
-#    {glue:text}`rn_id_energy:.1e` 이하이다.
-# 3. **정역학.** 예제 6R 팔(총질량 {glue:text}`rn_mass:g` kg)에서 말단 렌치만 주었을 때의 RNEA
-#    토크가 $J_b^{\mathsf T}F_{\mathrm{tip}}$과 {glue:text}`rn_jtf_err:.1e` N·m 이내로 같고,
-#    중력만 있을 때 관절 1이 전달하는 힘이 총중량 {glue:text}`rn_weight:.2f` N과
-#    {glue:text}`rn_weight_err:.1e` N 이내로 같다.
-# 4. **연산량.** 회전 관절 링크 하나에 스칼라 곱셈이 {glue:text}`rn_per_link`회(시드
-#    {glue:text}`rn_seed_per_link`) 들어 RNEA 한 번이 {glue:text}`rn_per_link`$\,n$회이다
-#    ($n=$ {glue:text}`rn_nmax_count`이면 {glue:text}`rn_count_nmax:,d`회). RNEA 열로
+# 1. **닫힌 식과의 일치.** 수직면에서 움직이는 평면 2R 팔에 대해 Modern Robotics의 닫힌 식
+#    {cite:p}`lynch2017modern`과 RNEA를 무작위 상태 {glue:text}`rn_cf_samples`개에서 비교하면,
+#    가장 큰 차이가 {glue:text}`rn_cf_err` N·m이다(허용 {glue:text}`rn_cf_err_bound`, 명세 원고
+#    {glue:text}`rn_spec_cf`).
+# 2. **항등식.** 관절 수 $n=$ {glue:text}`rn_id_nmin`부터 {glue:text}`rn_id_nmax`까지의 무작위
+#    사슬(직동 관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 다음이 성립한다. 3차원
+#    벡터 형태와 공간 형태의 토크 차이는 {glue:text}`rn_id_classic` 이하(명세 원고
+#    {glue:text}`rn_spec_classic`)이고, 질량 행렬로 계산한 $M\ddot q + h$와 RNEA의 차이는
+#    {glue:text}`rn_id_mass` 이하이다. 또 $M$의 비대칭은 {glue:text}`rn_id_asym` 이하이고, 모든
+#    상태에서 촐레스키 분해가 성공하며(양의 정부호), $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크
+#    운동 에너지 합의 상대 차이는 {glue:text}`rn_id_energy` 이하이다.
+# 3. **정역학.** 예제 6R 팔(총질량 {glue:text}`rn_mass:g` kg)에 말단 렌치만 주면 RNEA 토크와
+#    $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이가 {glue:text}`rn_jtf_err` N·m 이하이다. 중력만 있을
+#    때 관절 1이 전달하는 힘은 총중량 {glue:text}`rn_weight:.2f` N과 {glue:text}`rn_weight_err` N
+#    이내로 같다.
+# 4. **연산량.** 회전 관절 링크 하나에 스칼라 곱셈이 {glue:text}`rn_per_link`회(명세 원고
+#    {glue:text}`rn_spec_per_link`회) 들어서, RNEA 한 번은 {glue:text}`rn_per_link`$\,n$회이다
+#    ($n=$ {glue:text}`rn_nmax_count`이면 {glue:text}`rn_count_nmax:,d`회). RNEA를 열마다 불러
 #    $M(q)$를 만들면 {glue:text}`rn_per_link`$\,n^2$회이다($n=$ {glue:text}`rn_mm_nmax`이면
 #    {glue:text}`rn_mm_count_nmax:,d`회).
 # 5. **라이브러리 대조.** Pinocchio {cite:p}`carpentier2019pinocchio`, MuJoCo
 #    {cite:p}`todorov2012mujoco`, modern_robotics, Robotics Toolbox
-#    {cite:p}`corke2021toolbox`와의 대조는 풀이 예제 쪽의 교차 검증 절(예제 ⑥,
-#    {doc}`ch3_2_examples`)이 채운다. 이 쪽은 그 결과를 미리 적지 않는다.
-# 6. **토크 분해와 반력.** 예제 6R 팔의 궤적({glue:text}`rn_traj_samples`개 표본)에서 세 번의
-#    RNEA 호출로 나눈 $g + C\dot q + M\ddot q$가 한 번의 호출 $\tau$와
-#    {glue:text}`rn_split_err:.1e` N·m 이내(시드 {glue:text}`rn_seed_split:.1e`)로 같다. 관절 2에서는
-#    중력항의 최댓값
-#    {glue:text}`rn_j2_grav_max:.2f` N·m가 전체 토크 최댓값 {glue:text}`rn_j2_tau_max:.2f` N·m의
-#    {glue:text}`rn_j2_share:.0%`이다(시드의 팔에서는 {glue:text}`rn_seed_j2_share:.0%`). 관절 1의
-#    전도 모멘트 최댓값은 구동 토크 최댓값의 {glue:text}`rn_j1_tip_over_drive:.2f`배(시드의
-#    팔에서는 {glue:text}`rn_seed_j1_tip:.1f`배)이고, 관절 2의 반경 방향 힘은 축 방향 힘의
+#    {cite:p}`corke2021toolbox`와의 대조는 풀이 예제 페이지의 교차 검증 절(예제 ⑥,
+#    {doc}`ch3_2_examples`)에서 계산한다. 이 페이지는 그 결과를 미리 적지 않는다.
+# 6. **토크 분해와 반력.** 예제 6R 팔의 궤적({glue:text}`rn_traj_samples`개 표본)에서 RNEA를 세 번
+#    나누어 불러 얻은 $g + C\dot q + M\ddot q$는 한 번의 호출로 얻은 $\tau$와
+#    {glue:text}`rn_split_err` N·m 이내(명세 원고 {glue:text}`rn_spec_split`)로 같다. 관절 2에서
+#    중력항은 $t=$ {glue:text}`rn_j2_t_grav:.3f` s에 최댓값 {glue:text}`rn_j2_grav_max:.2f` N·m에
+#    이르고, 전체 토크는 $t=$ {glue:text}`rn_j2_t_tau:.3f` s에 최댓값
+#    {glue:text}`rn_j2_tau_max:.2f` N·m에 이른다. 두 최댓값의 비(시각이 다름)는
+#    {glue:text}`rn_j2_share:.0%`이다(명세 원고의 팔에서는 {glue:text}`rn_spec_j2_share:.0%`).
+#    전체 토크가 최대인 순간의 토크 {glue:text}`rn_j2_tau_at_peak:.2f` N·m 가운데 중력항은
+#    $g_2=$ {glue:text}`rn_j2_g_at_peak:.2f` N·m이다. 관절 1의 전도 모멘트 최댓값은 구동 토크
+#    최댓값의 {glue:text}`rn_j1_tip_over_drive:.2f`배(명세 원고의 팔에서는
+#    {glue:text}`rn_spec_j1_tip:.1f`배)이고, 관절 2의 반경 방향 힘은 축 방향 힘의
 #    {glue:text}`rn_j2_radial_over_axial:.2f`배이다.
 #
-# 이 수들이 어디에서 나오는지, 즉 점화식이 왜 그런 모양이고 어디까지 믿을 수 있는지가 이
-# 쪽의 나머지 내용이다.
+# 이 수들이 어디에서 나오는지, 곧 점화식이 왜 그런 모양이고 어디까지 믿을 수 있는지가 이
+# 페이지의 나머지 내용이다.
 
 # %% [markdown]
 # (sec-rnea-principle)=
@@ -301,11 +339,12 @@ print(SEED_REPORTED)
 # (sec-rnea-notation)=
 # ### 3.2.3.1 사슬과 표기
 #
-# 기저에 고정된 좌표계를 $\{0\}$, 링크 $i$에 고정된 좌표계를 $\{i\}$ ($i=1,\dots,n$)라 한다.
-# 관절 $i$는 링크 $i-1$과 링크 $i$ 사이에 있고 링크 $i$를 움직인다. 좌표계 $\{i\}$는 링크
-# $i$에 붙어 있기만 하면 어디에 두어도 된다. 특히 질량 중심에 둘 필요가 없다. Modern Robotics
-# {cite:p}`lynch2017modern`는 $\{i\}$를 질량 중심에 두지만, 이 책은 3.1절의 일반 공간 관성을
-# 쓰므로 수정 DH 규약의 관절 좌표계나 URDF의 링크 좌표계를 그대로 쓸 수 있다.
+# 좌표계는 물체마다 하나씩 붙인다. 기저의 것이 $\{0\}$이고, 링크 $i$ ($i=1,\dots,n$)와 함께
+# 움직이는 것이 $\{i\}$이다. 관절 $i$는 링크 $i-1$과 링크 $i$를 잇고 링크 $i$를 움직인다. $\{i\}$를 링크 $i$의 어디에
+# 붙일지는 자유이며, 질량 중심일 필요도 없다. 이 자유가 실제로 쓸모 있는 까닭은 이 책이 3.1절의
+# 일반 공간 관성(임의의 점에 대한 관성)을 쓰기 때문이다. 덕분에 수정 DH 규약의 관절 좌표계나
+# URDF의 링크 좌표계를 옮기지 않고 그대로 쓸 수 있다. 명세 원고에 따르면 Modern Robotics
+# {cite:p}`lynch2017modern`는 $\{i\}$를 질량 중심에 두는데, 그것은 이 선택의 특수한 경우이다.
 #
 # 사슬은 링크마다 세 가지 자료로 정해진다(`chaindyn.Chain`의 세 배열).
 #
@@ -332,8 +371,158 @@ print(SEED_REPORTED)
 # $$ (eq-rnea-pose)
 #
 # 트위스트는 $V=(\omega, v)$, 곧 각속도를 먼저 적고 좌표계 원점에 있는 물체 점의 속도를
-# 나중에 적는다. 렌치는 $F=(m, f)$, 곧 원점에 대한 모멘트를 먼저 적고 힘을 나중에 적는다.
-# 모든 양은 그 링크 자신의 좌표계 $\{i\}$에서 표현한다.
+# 나중에 적는다. 렌치는 $F=(n, f)$, 곧 원점에 대한 모멘트 $n$을 먼저 적고 힘 $f$를 나중에
+# 적는다. 모멘트를 $m$이 아니라 $n$으로 쓰는 것은 $m_i$가 이미 링크의 질량이기 때문이다. 모든
+# 양은 그 링크 자신의 좌표계 $\{i\}$에서 표현한다.
+#
+# (sec-rnea-definitions)=
+# **계산에 필요한 정의.** 아래 점화식을 코드로 옮기려면 다음 다섯 가지가 필요하다. 1.10절과
+# 2.4절에서 다룬 내용을 이 장의 기호로 다시 적는다.
+#
+# *반대칭 행렬.* 3차원 벡터 $\omega = (\omega_1,\omega_2,\omega_3)$의 반대칭 행렬은 외적을
+# 행렬 곱으로 바꾼다.
+#
+# $$
+# [\omega] = \begin{bmatrix} 0 & -\omega_3 & \omega_2\\ \omega_3 & 0 & -\omega_1\\
+# -\omega_2 & \omega_1 & 0 \end{bmatrix}, \qquad [\omega]\,x = \omega\times x .
+# $$ (eq-rnea-skew)
+#
+# 트위스트나 스크루 축 $V=(\omega, v)$에 대해서는 $4\times4$ 행렬
+# $[V] = \begin{bmatrix}[\omega] & v\\ 0 & 0\end{bmatrix}$을 쓰며, 식 {eq}`eq-rnea-pose`의
+# $[A_i]$가 이것이다.
+#
+# *수반 변환.* 자세 $T=(R,p)$가 좌표계 $\{b\}$를 $\{a\}$에서 본 것(회전 $R$, 원점 위치 $p$)일
+# 때, $\{b\}$에서 적은 트위스트를 $\{a\}$에서 다시 적는 $6\times6$ 행렬은
+#
+# $$
+# \mathrm{Ad}_T = \begin{bmatrix} R & 0\\ [p]R & R \end{bmatrix}
+# $$ (eq-rnea-adjoint)
+#
+# 이다. 위 블록 행은 각속도의 방향만 돌려 적는다. 아래 블록 행은 속도를 돌려 적고, 원점이
+# $p$만큼 떨어져 있어서 생기는 속도 $p\times(R\omega)$를 더한다. 그래서 아래 왼쪽 블록 $[p]R$은
+# 입력의 회전 성분에만 곱해진다.
+#
+# *리 괄호.* 트위스트 $V = (\omega, v)$에 대해
+#
+# $$
+# \mathrm{ad}_V = \begin{bmatrix} [\omega] & 0\\ [v] & [\omega] \end{bmatrix}
+# $$ (eq-rnea-bracket)
+#
+# 로 두면 $\mathrm{ad}_V W$는 두 트위스트의 리 괄호 $[V, W]$이고, $4\times4$ 행렬로는
+# $[V][W] - [W][V]$이다. 정의에서 바로 $\mathrm{ad}_V V = 0$과
+# $\mathrm{ad}_V W = -\mathrm{ad}_W V$가 나온다.
+#
+# *스크루 지수.* 단위 스크루 축 $A = (\hat\omega, v)$를 따라 $\theta$만큼 움직인 변위
+# $e^{[A]\theta} = (R, p)$는 회전 관절($\lVert\hat\omega\rVert = 1$)이면 로드리게스 공식으로
+# 닫힌 꼴이 된다.
+#
+# $$
+# R = e^{[\hat\omega]\theta} = I + \sin\theta\,[\hat\omega] + (1-\cos\theta)\,[\hat\omega]^2,
+# \qquad
+# p = \big(I\theta + (1-\cos\theta)\,[\hat\omega] + (\theta-\sin\theta)\,[\hat\omega]^2\big)\,v
+# $$ (eq-rnea-exp)
+#
+# 직동 관절($\hat\omega = 0$, $\lVert v\rVert = 1$)이면 회전이 없으므로 $R = I$, $p = v\theta$이다.
+# 식 {eq}`eq-rnea-pose`는 이것을 $\theta = -q_i$로 계산해 홈 자세 $M_{i,i-1}$ 앞에 곱한다.
+#
+# *렌치의 좌표 변환.* 렌치와 트위스트의 곱 $F^{\mathsf T}V = n\cdot\omega + f\cdot v$는 그 렌치가
+# 하는 일률이고, 일률은 어느 좌표계에서 계산해도 같은 스칼라이다. 이 사실이 렌치를 옮기는
+# 행렬과 방향을 정한다. 어떤 트위스트를 $\{i\}$에서 적은 것이 $V$라면, 같은 트위스트를
+# $\{i+1\}$에서 적은 것은 $\mathrm{Ad}_{T_{i+1,i}}V$이다. 즉 트위스트는 $\mathrm{Ad}_{T_{i+1,i}}$로
+# $\{i\}$에서 $\{i+1\}$로 간다. 이제 $\{i+1\}$에서 적은 렌치 $F_{i+1}$의 일률을 계산하면
+#
+# $$
+# F_{i+1}^{\mathsf T}\big(\mathrm{Ad}_{T_{i+1,i}}V\big)
+#   = \big(\mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}F_{i+1}\big)^{\mathsf T}V
+# $$ (eq-rnea-wrench-map)
+#
+# 이다. 오른쪽은 $\{i\}$에서 적은 트위스트 $V$와의 곱이므로, 괄호 안의
+# $\mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}F_{i+1}$이 같은 렌치를 $\{i\}$에서 적은 것이다. 렌치는 같은
+# 행렬의 전치로, 트위스트와 **반대 방향**인 $\{i+1\}$에서 $\{i\}$로 옮겨진다. 후방 순환이 말단에서
+# 기저 쪽으로 렌치를 넘길 때 쓰는 것이 바로 이 규칙이다.
+#
+# **정의의 구현.** `chaindyn.spatial`의 네 함수가 이 정의를 그대로 옮긴다. 아래는 책을 만들 때
+# 파일에서 직접 읽어 온 실제 소스이다. `skew`가 식 {eq}`eq-rnea-skew`의 $[\omega]$를 만든다.
+# 먼저 스크루 지수 `screw_exp`(식 {eq}`eq-rnea-exp`)이다. 회전인지 직동인지는 $\hat\omega$가 0인지로
+# 가린다.
+#
+# ```{literalinclude} ../src/chaindyn/spatial.py
+# :language: python
+# :pyobject: screw_exp
+# ```
+#
+# 두 자세의 곱 `pose_mul`은 $(R_a, p_a)(R_b, p_b) = (R_aR_b,\ R_ap_b + p_a)$이다.
+#
+# ```{literalinclude} ../src/chaindyn/spatial.py
+# :language: python
+# :pyobject: pose_mul
+# ```
+#
+# 수반 변환 `Ad_rp`(식 {eq}`eq-rnea-adjoint`)와 리 괄호 행렬 `ad`(식 {eq}`eq-rnea-bracket`)는 블록을 이어
+# 붙여 $6\times6$ 행렬을 만든다. `Ad_rp`의 독스트링이 렌치에 대해 적은 $\mathrm{Ad}_T^{-\mathsf T}$는
+# 식 {eq}`eq-rnea-wrench-map`과 같은 규칙이다. $T = T_{i,i+1}$로 두면
+# $\mathrm{Ad}_T^{-\mathsf T} = \mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}$이기 때문이다.
+#
+# ```{literalinclude} ../src/chaindyn/spatial.py
+# :language: python
+# :pyobject: Ad_rp
+# ```
+#
+# ```{literalinclude} ../src/chaindyn/spatial.py
+# :language: python
+# :pyobject: ad
+# ```
+#
+# 아래 셀은 두 함수를 정의식과 다른 길로 확인한다. `screw_exp`가 정말 $[A]$의 지수라면
+# $e^{[A]a}e^{[A]b} = e^{[A](a+b)}$이고 $\theta=0$에서의 미분이 $[A]$여야 한다(생성원이 $[A]$인
+# 한 매개변수 부분군은 하나뿐이다). `ad`로 계산한 $\mathrm{ad}_V W$는 $4\times4$ 행렬의 교환자
+# $[V][W]-[W][V]$와 같아야 한다.
+
+# %% tags=["nbval-ignore-output"]
+rng_def = np.random.default_rng(ch32.SEED)
+axis = rng_def.standard_normal(3)
+axis /= np.linalg.norm(axis)
+A_rev = np.concatenate([axis, -np.cross(axis, rng_def.standard_normal(3))])  # 회전 관절 축
+
+
+def hat4(V):
+    """트위스트 V = (ω, v)의 4×4 행렬 [V] (확인용)."""
+    H = np.zeros((4, 4))
+    H[:3, :3], H[:3, 3] = spatial.skew(V[:3]), V[3:]
+    return H
+
+
+def as_T(Rp):
+    """(R, p) 쌍을 4×4 동차 행렬로 (확인용)."""
+    T = np.eye(4)
+    T[:3, :3], T[:3, 3] = Rp
+    return T
+
+
+a_ang, b_ang, h = 0.7, -1.9, 1e-6
+E_a, E_b = as_T(spatial.screw_exp(A_rev, a_ang)), as_T(spatial.screw_exp(A_rev, b_ang))
+group_err = float(np.abs(E_a @ E_b - as_T(spatial.screw_exp(A_rev, a_ang + b_ang))).max())
+deriv = (as_T(spatial.screw_exp(A_rev, h)) - as_T(spatial.screw_exp(A_rev, -h))) / (2 * h)
+deriv_err = float(np.abs(deriv - hat4(A_rev)).max())
+V_t, W_t = rng_def.standard_normal(6), rng_def.standard_normal(6)
+bracket = hat4(V_t) @ hat4(W_t) - hat4(W_t) @ hat4(V_t)
+ad_err = float(np.abs(hat4(spatial.ad(V_t) @ W_t) - bracket).max())
+def_bounds = {"group": 1e-12, "deriv": 1e-8, "ad": 1e-12}  # 허용 오차
+assert group_err < def_bounds["group"] and deriv_err < def_bounds["deriv"]
+assert ad_err < def_bounds["ad"]
+glue("rn_def_group", sci(group_err), display=False)
+glue("rn_def_deriv", sci(deriv_err), display=False)
+glue("rn_def_ad", sci(ad_err), display=False)
+for key, bound in def_bounds.items():
+    glue(f"rn_def_{key}_bound", sci(bound, 1), display=False)
+print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deriv_err:.1e}, "
+      f"ad 대 교환자 {ad_err:.1e}")
+
+# %% [markdown]
+# 군 성질은 {glue:text}`rn_def_group` 이내(허용 {glue:text}`rn_def_group_bound`), `ad`와 교환자는
+# {glue:text}`rn_def_ad` 이내(허용 {glue:text}`rn_def_ad_bound`)로 맞는다. 미분의 차이
+# {glue:text}`rn_def_deriv`(허용 {glue:text}`rn_def_deriv_bound`)는 중심 차분 자체의 절단·반올림
+# 오차 크기이다.
 #
 # 알고리즘의 입력은 관절 위치·속도·가속도 $q,\dot q,\ddot q\in\mathbb{R}^n$, 기저 좌표계에서
 # 적은 중력 가속도 벡터 $\mathfrak{g}$, 그리고 말단 링크가 **환경에 가하는** 렌치
@@ -346,9 +535,11 @@ print(SEED_REPORTED)
 # (sec-rnea-forward)=
 # ### 3.2.3.2 전방 순환 — 속도와 가속도
 #
-# **속도.** 링크 $i$의 트위스트는 링크 $i-1$의 트위스트를 $\{i\}$의 성분으로 옮긴 것에,
-# 관절 $i$가 만드는 상대 트위스트 $A_i\dot q_i$를 더한 것이다. 좌표를 옮기는 일은 수반 변환
-# $\mathrm{Ad}_{T_{i,i-1}}$이 한다.
+# **속도.** 링크 $i$의 운동은 두 부분으로 나뉜다. 하나는 링크 $i-1$이 움직이면서 관절 $i$와
+# 링크 $i$를 함께 실어 나르는 운동이고, 다른 하나는 관절 $i$가 그 위에 보태는 상대 운동
+# $A_i\dot q_i$이다. 앞의 것은 링크 $i-1$의 트위스트 그 자체이지만 $\{i-1\}$의 성분으로 적혀
+# 있으므로, 수반 변환 $\mathrm{Ad}_{T_{i,i-1}}$(식 {eq}`eq-rnea-adjoint`)로 $\{i\}$의 성분으로 바꿔
+# 적은 뒤에 더한다.
 #
 # $$
 # V_i = \mathrm{Ad}_{T_{i,i-1}}\,V_{i-1} + A_i\,\dot q_i, \qquad V_0 = 0.
@@ -386,10 +577,11 @@ print(SEED_REPORTED)
 #
 # 둘째 줄은 식 {eq}`eq-rnea-twist`로 $\mathrm{Ad}_{T_{i,i-1}}V_{i-1} = V_i - A_i\dot q_i$를
 # 넣은 것이다. 셋째 줄은 $\mathrm{ad}_X X = 0$(자기 자신과의 리 괄호는 0)을, 넷째 줄은 리
-# 괄호의 반대칭성 $\mathrm{ad}_X Y = -\mathrm{ad}_Y X$를 쓴 것이다. 이 유도는 Modern Robotics
-# 8.3절의 것과 같다 {cite:p}`lynch2017modern`. 넷째 줄의 $\mathrm{ad}_{V_i}(A_i)\dot q_i$가
-# 바로 "움직이는 좌표계에서 본 상대 운동"이 만드는 항이다. 회전 관절이면 그 각 성분은
-# $\omega_i \times w_i\dot q_i$로, 고전 역학의 각가속도 합성에 나오는 항과 같다.
+# 괄호의 반대칭성 $\mathrm{ad}_X Y = -\mathrm{ad}_Y X$를 쓴 것이다. 명세 원고에 따르면 Modern
+# Robotics {cite:p}`lynch2017modern` 8.3절도 같은 방식으로 유도한다. 넷째 줄의
+# $\mathrm{ad}_{V_i}(A_i)\dot q_i$가 바로 "움직이는 좌표계에서 본 상대 운동"이 만드는 항이다. 회전 관절이면 이 항의 회전(각가속도)
+# 성분은 식 {eq}`eq-rnea-bracket`의 위 블록에서 $[\omega_i]\,w_i\dot q_i = \omega_i \times w_i\dot q_i$로,
+# 고전 역학에서 각가속도를 합성할 때 나오는 항과 같다.
 #
 # (sec-rnea-gravity)=
 # **중력을 기저 가속도로 넣기.** 전방 순환을
@@ -410,26 +602,28 @@ print(SEED_REPORTED)
 # 2. *운동방정식으로 옮기기.* 이 중력 렌치를 링크 $i$의 뉴턴-오일러 방정식
 #    {eq}`eq-rnea-body`의 왼쪽에서 오른쪽으로 넘기면, 관성 렌치 안의 $\dot V_i$가
 #    $\dot V_i - (0,\mathfrak{g}_i)$로 바뀌는 것과 똑같다.
-# 3. *순환으로 옮기기.* 전방 순환에서 $\dot V_0$는 속도와 무관하게 선형으로 더해지고,
-#    각가속도 성분이 없는 벡터 $(0, -\mathfrak{g})$를 $\mathrm{Ad}$로 옮기면
-#    $(0, -\mathfrak{g}_i)$가 된다(수반 변환의 아래 왼쪽 블록 $[p]R$은 각 성분에만 곱해진다).
+# 3. *순환으로 옮기기.* 전방 순환에서 $\dot V_0$는 속도와 무관하게 선형으로 더해진다. 또
+#    회전(각가속도) 성분이 0인 벡터 $(0, -\mathfrak{g})$를 $\mathrm{Ad}$로 옮기면
+#    $(0, -\mathfrak{g}_i)$가 된다. 식 {eq}`eq-rnea-adjoint`의 아래 왼쪽 블록 $[p]R$은 입력의 회전
+#    성분에만 곱해지는데, 그 성분이 0이어서 원점의 이동이 아무것도 더하지 않기 때문이다.
 #    그러므로 $\dot V_0 = (0,-\mathfrak{g})$로 시작하면 모든 링크에서 정확히
 #    $\dot V_i - (0,\mathfrak{g}_i)$를 쓴 셈이 된다.
 #
 # 물리적으로는 등가 원리이다. 균일한 중력장 속에 정지한 기저와, 중력이 없는 공간에서 위쪽으로
 # $\mathfrak{g}$의 크기로 가속하는 기저는 사슬의 어떤 링크에게도 구별되지 않는다. 각 링크는
 # 어느 쪽이든 질량 중심에 $m_i\mathfrak{g}$의 힘을 받는 것과 같은 효과를 느낀다. 근사가 전혀
-# 없다는 것은 위의 정역학 검사(결과 ③)에서 숫자로도 드러난다. 중력만 있을 때 관절 1이 전달하는
-# 힘은 총중량 {glue:text}`rn_weight:.2f` N과 {glue:text}`rn_weight_err:.1e` N 이내로 같다.
+# 없다는 것은 위의 정역학 검사(결과 3)에서 숫자로도 드러난다. 중력만 있을 때 관절 1이 전달하는
+# 힘은 총중량 {glue:text}`rn_weight:.2f` N과 {glue:text}`rn_weight_err` N 이내로 같다.
 # 주의할 점은 이렇게 계산한 $\dot V_i$가 링크의 *실제* 가속도가 아니라 $(0,\mathfrak{g}_i)$만큼
 # 어긋난 값이라는 것이다. 링크의 가속도 자체가 필요하면 중력을 끄고(`gravity=(0, 0, 0)`)
 # 따로 계산해야 한다. 또 이 방법은 중력장이 균일하다는 가정에 기대므로, 장의 세기나 방향이
 # 사슬 크기 안에서 달라지는 경우에는 그대로 쓸 수 없다.
 #
-# **기저의 운동.** 모바일 매니퓰레이터처럼 기저가 실제로 움직이면 $V_0$와 $\dot V_0$에 기저의
-# 트위스트와 그 미분을 넣어야 한다. 점화식 {eq}`eq-rnea-twist`–{eq}`eq-rnea-accel`은 그대로
-# 성립하지만, 이 책의 구현(`chaindyn.rnea`)은 $V_0 = 0$으로 고정하고 기저 쪽 입력으로는 중력
-# 벡터(병진 가속)만 받는다. 움직이는 기저나 부유 기저는 3.13절에서 다룬다.
+# **움직이는 기저.** 점화식 {eq}`eq-rnea-twist`–{eq}`eq-rnea-accel`은 출발값 $V_0$, $\dot V_0$가
+# 무엇이든 성립한다. 그러니 모바일 매니퓰레이터처럼 기저가 움직이는 로봇도 기저의 트위스트와
+# 그 미분을 출발값으로 주면 같은 식으로 계산할 수 있다. 다만 `chaindyn.rnea`에 줄 수 있는 기저
+# 쪽 입력은 중력 벡터 하나뿐이다. 그래서 이 구현에서는 $V_0$가 언제나 0이고, $\dot V_0$에는 병진
+# 성분 $-\mathfrak{g}$만 들어간다. 기저가 움직이는 경우와 부유 기저는 3.13절의 주제이다.
 
 # %% [markdown]
 # (sec-rnea-backward)=
@@ -447,10 +641,10 @@ print(SEED_REPORTED)
 #
 # **렌치의 평형.** 링크 $i$가 받는 렌치는 두 가지뿐이다. 관절 $i$를 통해 링크 $i-1$에서 받는
 # 렌치 $F_i$, 그리고 관절 $i+1$을 통해 링크 $i+1$에게 $F_{i+1}$을 가하므로 그 반작용으로
-# 받는 $-F_{i+1}$이다. 두 번째 렌치는 $\{i+1\}$에서 적혀 있으므로 $\{i\}$로 옮겨야 한다.
-# 렌치는 트위스트와 곱해 일률을 주는 양이므로, 일률이 좌표계에 따라 달라지지 않으려면
-# $V_{i+1}$ 쪽 성분을 $\mathrm{Ad}_{T_{i+1,i}}$로 옮길 때 렌치는 그 전치
-# $\mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}$로 옮겨야 한다. 합을 식 {eq}`eq-rnea-body`와 같다고 두면
+# 받는 $-F_{i+1}$이다. 두 번째 렌치는 $\{i+1\}$에서 적혀 있으므로, 식
+# {eq}`eq-rnea-wrench-map`의 규칙대로 $\mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}$를 곱해 $\{i\}$로
+# 옮긴다(트위스트를 $\{i\}$에서 $\{i+1\}$로 옮기는 행렬의 전치이다). 이 합을 식
+# {eq}`eq-rnea-body`와 같다고 두면
 #
 # $$
 # F_i = \mathrm{Ad}_{T_{i+1,i}}^{\mathsf T}\,F_{i+1} + \mathcal{G}_i\,\dot V_i
@@ -458,31 +652,32 @@ print(SEED_REPORTED)
 # \qquad F_{n+1} = F_{\mathrm{tip}}
 # $$ (eq-rnea-wrench)
 #
-# 이다. 말단 링크 $n$에게는 "다음 링크" 대신 환경이 있다. 말단이 환경에 $F_{\mathrm{tip}}$을
+# 이다. 말단 링크 $n$에는 "다음 링크" 대신 환경이 있다. 말단이 환경에 $F_{\mathrm{tip}}$을
 # 가하면 환경은 말단에 $-F_{\mathrm{tip}}$을 가하므로, $F_{n+1}$ 자리에 $F_{\mathrm{tip}}$이
 # 들어간다(말단 렌치를 $\{n\}$에서 적었으므로 $T_{n+1,n}$은 항등 변환이다). 이 식을
 # $i=n$부터 $1$까지 적용하면 모든 관절 렌치가 나온다. 중력은 이미 $\dot V_i$ 속에 들어 있다.
 #
-# **관절 토크.** 관절 $i$에서 링크 $i$가 링크 $i-1$에 대해 할 수 있는 상대 운동은
-# $A_i\dot q_i$뿐이다. 관절을 통해 링크 $i$로 흘러드는 일률은 $F_i^{\mathsf T}A_i\dot q_i$이고,
-# 마찰 없는 이상적인 관절에서 구조(베어링)가 공급하는 구속 렌치는 일을 하지 않으므로 이 일률은
-# 모두 모터가 공급한 $\tau_i\dot q_i$이다. 이것이 모든 $\dot q_i$에 대해 성립해야 하므로
+# **관절 토크.** 모터가 관절 $i$에 넣는 일률은 $\tau_i\dot q_i$이다. 같은 일률을 관절 렌치
+# $F_i$로 적어 보자. 관절이 허용하는 상대 운동은 축을 따른 $A_i\dot q_i$ 하나뿐이므로, $F_i$가
+# 이 상대 운동에 대해 하는 일률은 $F_i^{\mathsf T}A_i\dot q_i$이다. 마찰이 없는 이상적인
+# 관절이라면 베어링이 떠받치는 구속 렌치는 허용된 운동에 대해 일을 하지 않으므로, 이 일률은
+# 전부 모터의 몫이다. 두 표현이 어떤 $\dot q_i$에서나 같아야 하므로
 #
 # $$
 # \tau_i = F_i^{\mathsf T}A_i = w_i^{\mathsf T}n_i + u_i^{\mathsf T}f_i
 # $$ (eq-rnea-torque)
 #
-# 이다. 여기서 $F_i = (n_i, f_i)$로 모멘트와 힘을 나누어 적었다(질량 $m_i$와 헷갈리지 않도록
-# 모멘트를 $n_i$로 쓴다). 축이 $\{i\}$의 $z$축인 회전 관절이면 $\tau_i$는 모멘트의 $z$ 성분, 직동 관절이면 힘의
-# 미끄럼 방향 성분이다.
+# 이다. 여기서 $F_i = (n_i, f_i)$는 관절 렌치를 모멘트 $n_i$와 힘 $f_i$로 나누어 적은 것이다.
+# 축이 $\{i\}$의 $z$축인 회전 관절이면 $\tau_i$는 모멘트 $n_i$의 $z$ 성분이고, 직동 관절이면 힘
+# $f_i$의 미끄럼 방향 성분이다.
 #
 # **나머지 다섯 성분.** $F_i$는 여섯 성분을 갖지만 $\tau_i$는 그 가운데 $A_i$ 방향 하나이다.
 # $A_i$와 일률이 0인 나머지 성분은 모터가 아니라 베어링·하우징·링크 구조가 떠받치는 구속
-# 렌치이다. 축이 $z$축인 회전 관절이라면 모멘트의 $x,y$ 성분은 베어링을 기울이려는 전도
-# 모멘트, 힘의 $z$ 성분은 축 방향 하중, $x,y$ 성분은 반경 방향 하중이다. 제어 엔지니어에게는
+# 렌치이다. 축이 $z$축인 회전 관절이라면 모멘트 $n_i$의 $x,y$ 성분은 베어링을 기울이려는 전도
+# 모멘트, 힘 $f_i$의 $z$ 성분은 축 방향 하중, $x,y$ 성분은 반경 방향 하중이다. 제어 엔지니어에게는
 # 버리는 값이지만 기구 설계자에게는 베어링 선정과 구조 검토의 입력이다. RNEA는 이 값을 추가
-# 계산 없이 내주며, `chaindyn.joint_wrenches`가 $F_1,\dots,F_n$을 모두 돌려준다. 안전계수나
-# 피로 같은 설계 판단(4.2절)은 이 장이 다루지 않는다.
+# 계산 없이 내주며, `chaindyn.joint_wrenches`가 $F_1,\dots,F_n$을 모두 돌려준다. 이 하중으로
+# 베어링 수명이나 안전계수를 정하는 일은 4.2절의 몫이다.
 #
 # 아래 셀은 예제 6R 팔의 궤적에서 한 시각을 골라 관절 렌치를 계산하고, 식
 # {eq}`eq-rnea-torque`로 얻은 값이 `rnea`의 토크와 같은지 확인한다.
@@ -491,7 +686,7 @@ print(SEED_REPORTED)
 t_traj, q_traj, qd_traj, qdd_traj = models.arm6r_trajectory()
 k = 50  # 궤적의 한 표본 (가속 구간)
 q, qd, qdd = q_traj[k], qd_traj[k], qdd_traj[k]
-F = chaindyn.joint_wrenches(arm, q, qd, qdd, gravity=GRAVITY)  # (6, 6): F_i = (모멘트, 힘)
+F = chaindyn.joint_wrenches(arm, q, qd, qdd, gravity=GRAVITY)  # (6, 6): F_i = (n_i, f_i)
 tau = chaindyn.rnea(arm, q, qd, qdd, gravity=GRAVITY)
 tau_from_F = np.array([F[i] @ arm.screws[i] for i in range(arm.n)])  # F_i^T A_i
 assert np.array_equal(tau, tau_from_F)  # rnea 안과 같은 곱셈이므로 비트 단위로 같다
@@ -499,9 +694,9 @@ tipping = np.hypot(F[:, 0], F[:, 1])  # 축(z)에 수직인 모멘트 성분의 
 assert np.all(tipping[:2] > np.abs(tau[:2]))  # 이 시각 관절 1, 2: 전도 모멘트 > 구동 토크
 glue("rn_k_t", round(float(t_traj[k]), 4), display=False)
 for i in (0, 1):
-    m_i, f_i = F[i, :3], F[i, 3:]
-    glue(f"rn_F{i + 1}_drive", round(float(m_i[2]), 4), display=False)
-    glue(f"rn_F{i + 1}_tip", round(float(np.hypot(m_i[0], m_i[1])), 4), display=False)
+    n_i, f_i = F[i, :3], F[i, 3:]  # 모멘트 n_i, 힘 f_i
+    glue(f"rn_F{i + 1}_drive", round(float(n_i[2]), 4), display=False)
+    glue(f"rn_F{i + 1}_tip", round(float(np.hypot(n_i[0], n_i[1])), 4), display=False)
     glue(f"rn_F{i + 1}_axial", round(float(f_i[2]), 4), display=False)
     glue(f"rn_F{i + 1}_radial", round(float(np.hypot(f_i[0], f_i[1])), 4), display=False)
 print("t =", round(float(t_traj[k]), 4), "s")
@@ -526,16 +721,21 @@ print("tau =", np.round(tau, 4))
 # {cite:t}`orin1979kinematic`)는 여러 교과서
 # {cite:p}`craig2018introduction,spong2020robot,siciliano2009robotics`에 실려 있다. 이 책의
 # 구현 `chaindyn.rnea_classic`은 교과서 형태를 조금 넓혀, 회전 축이 $\{i\}$의 원점을 지나지
-# 않는 경우와 직동 관절까지 한 식으로 다룬다. 원 논문의 식과 한 줄씩 대조하지는 않았다.
+# 않는 경우와 직동 관절까지 한 식으로 다룬다. 이 책의 저자들은 원 논문을 읽지 않았으므로
+# (3.2.1절의 출처와 검증 방침), 식은 교과서에 널리 실린 형태를 따랐고 원 논문과 대조하지
+# 않았다.
 #
 # 기호는 다음과 같다. $R_i$는 $\{i-1\}$에서 본 $\{i\}$의 자세(현재 $q$에서), $p_i$는
 # $\{i-1\}$에서 본 $\{i\}$의 원점이다. $(w_i, u_i) = A_i$는 스크루 축의 두 반쪽, $c_i$와
 # $I_{c,i}$는 질량 중심과 그에 대한 회전 관성이다. 링크 $i$의 각속도 $\omega_i$, 각가속도
 # $\alpha_i$, 원점의 속도 $v_i$와 가속도 $a_i$, 질량 중심의 가속도 $a_{c,i}$는 모두 $\{i\}$의
-# 성분이다. 전방 순환($\omega_0=\alpha_0=0$, $a_0=-\mathfrak{g}$)은
+# 성분이다. 전방 순환은 다음과 같다. 첫 줄이 출발값으로, 기저는 정지해 있고
+# ($\omega_0 = v_0 = \alpha_0 = 0$), 중력은 공간 형태에서처럼 기저 원점의 가속도
+# $a_0=-\mathfrak{g}$로 들어간다.
 #
 # $$
 # \begin{aligned}
+# \omega_0 &= 0, \qquad v_0 = 0, \qquad \alpha_0 = 0, \qquad a_0 = -\mathfrak{g}, \\
 # \omega_i &= R_i^{\mathsf T}\omega_{i-1} + w_i\dot q_i, \qquad
 # v_i = R_i^{\mathsf T}\big(v_{i-1} + \omega_{i-1}\times p_i\big) + u_i\dot q_i, \\
 # \alpha_i &= R_i^{\mathsf T}\alpha_{i-1} + \big(R_i^{\mathsf T}\omega_{i-1}\big)\times w_i\dot q_i
@@ -550,7 +750,7 @@ print("tau =", np.round(tau, 4))
 # \end{aligned}
 # $$ (eq-rnea-classic-fwd)
 #
-# 이고, 후방 순환($f_{n+1}, n_{n+1}$은 $F_{\mathrm{tip}}$의 힘과 모멘트, $R_{n+1}=\mathbf 1$,
+# 후방 순환($f_{n+1}, n_{n+1}$은 $F_{\mathrm{tip}}$의 힘과 모멘트, $R_{n+1}=\mathbf 1$,
 # $p_{n+1}=0$)은
 #
 # $$
@@ -597,70 +797,88 @@ vel_err = float(max(np.abs(V_all[..., :3] - omega).max(), np.abs(V_all[..., 3:] 
 tau_spatial = chaindyn.rnea(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
 tau_classic = chaindyn.rnea_classic(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
 cls_err = float(np.abs(tau_spatial - tau_classic).max())
-glue("rn_vel_err", vel_err, display=False)
-glue("rn_cls_err", cls_err, display=False)
+glue("rn_vel_err", sci(vel_err), display=False)
+glue("rn_cls_err", sci(cls_err), display=False)
 print(f"트위스트 반쪽 대 3차원 속도: {vel_err:.1e}  rnea 대 rnea_classic: {cls_err:.1e} N·m")
 
 # %%
 vel_bound, cls_bound = 1e-12, 1e-12
 assert vel_err < vel_bound and cls_err < cls_bound
-glue("rn_vel_bound", vel_bound, display=False)
-glue("rn_cls_bound", cls_bound, display=False)
+glue("rn_vel_bound", sci(vel_bound, 1), display=False)
+glue("rn_cls_bound", sci(cls_bound, 1), display=False)
 glue("rn_traj_T", round(float(t_traj[-1]), 4), display=False)
 print("토크 배열", tau_spatial.shape, "두 형태 일치:", cls_err < cls_bound)
 
 # %% [markdown]
 # 예제 팔의 {glue:text}`rn_traj_T` s 궤적 {glue:text}`rn_traj_samples`개 표본에서 트위스트의 두
-# 반쪽과 3차원 속도는 {glue:text}`rn_vel_err:.1e` 이내, 두 형태의 토크는
-# {glue:text}`rn_cls_err:.1e` N·m 이내(허용 {glue:text}`rn_cls_bound:.0e`)로 같다. 직동 관절과
-# 원점을 벗어난 회전 축을 포함한 무작위 사슬에서의 비교는 위 결과 ②와 풀이 예제 ①에 있다.
+# 반쪽과 3차원 속도는 {glue:text}`rn_vel_err` 이내(허용 {glue:text}`rn_vel_bound`), 두 형태의
+# 토크는 {glue:text}`rn_cls_err` N·m 이내(허용 {glue:text}`rn_cls_bound`)로 같다. 직동 관절과
+# 원점을 벗어난 회전 축을 포함한 무작위 사슬에서의 비교는 위 결과 2와 풀이 예제 ①에 있다.
 #
-# **곱셈 횟수의 비교.** 시드 명세는 3차원 벡터 형태가 3차원 연산만 써서 산술이 적을
-# 것이라고 예상하면서 두 형태의 연산량은 비교하지 않았다고 적었다. 이 책의 곱셈 계수기
-# `chaindyn.opcount.count`는 두 구현을 실제로 실행하며 모든 곱셈을 센다(행렬 곱 안의 곱셈과
-# 원소별 곱셈을 모두 세는 `"all"` 규칙). 아래 셀이 그 결과이다.
+# **곱셈 횟수의 비교.** 벡터 형태는 $3\times3$ 행렬과 3차원 벡터만 다루므로 공간 형태보다
+# 산술이 적으리라고 짐작하기 쉽다. 명세 원고도 그렇게 짐작했지만 실제로 세어 보지는 않았다.
+# 이 책은 곱셈 계수기 `chaindyn.opcount.count`로 두 구현을 실제로 실행하며 곱셈을 센다. 세는
+# 규칙은 둘이다. `"products"` 규칙은 행렬-행렬 곱, 행렬-벡터 곱, 내적 안의 곱셈만 센다(3.2.3.5절이
+# 쓰는 규칙이다). `"all"` 규칙은 여기에 원소별 곱셈, 곧 스칼라 배와 성분으로 풀어 쓴 외적의
+# 곱셈까지 더한다. 아래 셀이 두 규칙으로 센 결과이다.
 
 # %%
-rnea_all_1, classic_all_1 = mc["rnea_all"][0], mc["classic_all"][0]  # 링크 하나
+rnea_all_1, classic_all_1 = mc["rnea_all"][0], mc["classic_all"][0]  # 링크 하나, "all" 규칙
 assert mc["n"][0] == 1
 # 두 형태 모두 링크 수에 정확히 비례하는지(링크당 일정한지) 확인한다
 assert all(c == rnea_all_1 * n for n, c in zip(mc["n"], mc["rnea_all"]))
 assert all(c == classic_all_1 * n for n, c in zip(mc["n"], mc["classic_all"]))
-one = models.random_chain(1, np.random.default_rng(ch32.SEED), prismatic=0.0)
-z1 = np.zeros(1)
-classic_prod_1 = count(chaindyn.rnea_classic, one, z1, z1, z1)  # 행렬 곱 안의 곱셈만
+# "products" 규칙: 공간 형태는 ch32가 센 per_link, 벡터 형태는 여기서 무작위 사슬로 센다
+classic_prod = {}
+for n_links in (1, 2, 4, 8):
+    chain_n = models.random_chain(n_links, np.random.default_rng(ch32.SEED + n_links),
+                                  prismatic=0.0)
+    zn = np.zeros(n_links)
+    classic_prod[n_links] = count(chaindyn.rnea_classic, chain_n, zn, zn, zn)
+classic_prod_1 = classic_prod[1]
+assert all(c == classic_prod_1 * n for n, c in classic_prod.items())
 ratio_all = classic_all_1 / rnea_all_1
+ratio_prod = classic_prod_1 / per_link
 glue("rn_all_rnea1", rnea_all_1, display=False)
 glue("rn_all_cls1", classic_all_1, display=False)
 glue("rn_all_ratio", round(ratio_all, 4), display=False)
-glue("rn_prod_cls_step", classic_prod_1, display=False)
-print("링크당 곱셈 (all):  rnea", rnea_all_1, " rnea_classic", classic_all_1,
-      " 비율", round(ratio_all, 4))
-print("rnea_classic, 행렬 곱만 (products):", classic_prod_1)
+glue("rn_prod_cls1", classic_prod_1, display=False)
+glue("rn_prod_ratio", round(ratio_prod, 4), display=False)
+print('링크당 곱셈 ("all"):      rnea', rnea_all_1, " rnea_classic", classic_all_1,
+      " 비", round(ratio_all, 4))
+print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_prod_1,
+      " 비", round(ratio_prod, 4))
 
 # %% [markdown]
-# 두 형태 모두 곱셈 횟수가 링크 수에 정확히 비례하며, 링크 하나당 공간 형태는
-# {glue:text}`rn_all_rnea1`회, 3차원 벡터 형태는 {glue:text}`rn_all_cls1`회를 곱한다. 벡터
-# 형태가 공간 형태의 {glue:text}`rn_all_ratio:.0%` 정도만 곱하는 셈이다. 따라서 "벡터 형태가
-# 산술이 적다"는 시드의 예상은 이 책의 두 구현에서는 **맞다**. 이유는 구조에 있다. 이 책의 공간
-# 형태는 $6\times6$ 행렬 $\mathrm{Ad}$, $\mathrm{ad}$, $\mathcal{G}$를 희소성(0 블록, 반대칭
-# 블록)을 전혀 쓰지 않고 그대로 곱하지만, 벡터 형태는 그 블록 구조를 외적과 $3\times3$ 곱으로
-# 미리 풀어 쓴 셈이다.
+# 어느 규칙으로 세어도 두 형태의 곱셈 횟수는 링크 수에 정확히 비례한다. 링크 하나당 횟수는
+# 다음과 같다.
 #
-# 덧붙여, 이 비교는 *이 책의 두 구현*의 비교이다. 희소성을 이용한 공간 형태 구현
-# {cite:p}`featherstone2008rigid`이나 문헌의 최적화된 벡터 형태와의 비교가 아니며, 곱셈 횟수일
-# 뿐 실행 시간을 잰 것도 아니다. 참고로 행렬 곱 안의 곱셈만 세는 규칙(다음 절)으로는 벡터
-# 형태가 링크당 {glue:text}`rn_prod_cls_step`회이다.
+# - `"all"` 규칙: 공간 형태 {glue:text}`rn_all_rnea1`회, 3차원 벡터 형태
+#   {glue:text}`rn_all_cls1`회. 벡터 형태가 공간 형태의 {glue:text}`rn_all_ratio:.0%`만 곱한다.
+# - `"products"` 규칙: 공간 형태 {glue:text}`rn_per_link`회, 3차원 벡터 형태
+#   {glue:text}`rn_prod_cls1`회. 벡터 형태가 공간 형태의 {glue:text}`rn_prod_ratio:.0%`만 곱한다.
+#
+# 두 규칙 모두에서 벡터 형태가 덜 곱하므로, 산술이 적으리라는 짐작은 이 책의 두 구현에 대해서는
+# **맞다**. `"products"` 규칙에서 차이가 더 벌어지는 것은 벡터 형태의 외적이 원소별 곱셈으로
+# 쓰여 있어 `"all"` 규칙에서만 세어지기 때문이다. 차이의 뿌리는 구조에 있다. 이 책의 공간 형태는
+# $6\times6$ 행렬 $\mathrm{Ad}$, $\mathrm{ad}$, $\mathcal{G}$를 0 블록과 반대칭 블록까지 그대로
+# 곱한다. 벡터 형태는 같은 블록 구조를 외적과 $3\times3$ 곱으로 미리 풀어 적어 둔 셈이어서 0을
+# 곱하는 일이 없다.
+#
+# 이 비교는 *이 책의 두 구현* 사이의 비교일 뿐이다. 희소성을 살린 공간 형태 구현
+# {cite:p}`featherstone2008rigid`이나 문헌에 실린 최적화된 벡터 형태와 비교한 것이 아니다. 또
+# 곱셈 횟수만 셌을 뿐, 이 장은 실행 시간을 측정하지 않았다.
 
 # %% [markdown]
 # (sec-rnea-opcount)=
 # ### 3.2.3.5 연산량
 #
-# 전방 순환과 후방 순환은 링크마다 똑같은 계산(자세 하나, 수반 행렬 하나, 몇 번의
-# 행렬-벡터 곱과 벡터 합)을 한다. 링크 수와 무관한 일정한 양을 $n$번 하므로 전체는 $O(n)$이다.
-# 이 절은 그 "일정한 양"이 이 책의 구현에서 정확히 얼마인지 센다. 규칙은 행렬-행렬·행렬-벡터·
-# 내적 안의 스칼라 곱셈만 세는 것(`"products"` 규칙)이고, 덧셈과 $\sin$, $\cos$ 계산은 세지
-# 않는다. 아래 셀은 `_forward`와 `_backward`가 쓰는 `chaindyn.spatial`의 함수 하나하나와
+# RNEA가 $O(n)$인 이유는 알고리즘 {eq}`eq-rnea-algorithm`의 모양에 이미 드러나 있다. 링크 하나를
+# 처리할 때 하는 일(자세와 그 수반 행렬을 하나씩 만들고, 행렬-벡터 곱 몇 번과 덧셈을 하는 것)은
+# 사슬이 얼마나 긴지와 상관이 없고, 두 순환은 그 일을 링크 수만큼 되풀이할 뿐이다. 이 절은 링크
+# 하나의 몫이 이 책의 구현에서 곱셈 몇 번인지 정확히 센다. 세는 규칙은 `"products"`, 곧
+# 행렬-행렬 곱·행렬-벡터 곱·내적 안의 스칼라 곱셈만 세는 규칙이며, 덧셈과 $\sin$, $\cos$
+# 계산은 세지 않는다. 아래 셀은 `_forward`와 `_backward`가 쓰는 `chaindyn.spatial`의 함수 하나하나와
 # 순환 전체의 곱셈을 `chaindyn.opcount.count`로 실제 실행하며 센다.
 
 # %%
@@ -723,7 +941,7 @@ print("합", fwd + bwd, "= rnea 한 번", total)
 #   - 코드
 #   - 곱셈 수
 # * - 전방
-#   - 지수 사상 $e^{-[A_i]q_i}$: $[\omega]^2$ 의 $3\times3$ 곱과 $P\,v$ ({eq}`eq-rnea-pose`)
+#   - 지수 사상 $e^{-[A_i]q_i}$: $[\omega]^2$ 의 $3\times3$ 곱과 $P\,v$, 식 {eq}`eq-rnea-pose`
 #   - `screw_exp`
 #   - {glue:text}`rn_c_K2` + {glue:text}`rn_c_Pv` = {glue:text}`rn_c_exp`
 # * - 전방
@@ -736,17 +954,17 @@ print("합", fwd + bwd, "= rnea 한 번", total)
 #   - {glue:text}`rn_c_Ad`
 # * - 전방
 #   - $6\times6$ 행렬-벡터 곱 {glue:text}`rn_n_fwd_mv`번: $\mathrm{Ad}\,V_{i-1}$,
-#     $\mathrm{Ad}\,\dot V_{i-1}$, $\mathrm{ad}_{V_i}A_i$ ({eq}`eq-rnea-twist`, {eq}`eq-rnea-accel`)
+#     $\mathrm{Ad}\,\dot V_{i-1}$, $\mathrm{ad}_{V_i}A_i$, 식 {eq}`eq-rnea-twist`와 {eq}`eq-rnea-accel`
 #   - `_mv`, `@`
 #   - {glue:text}`rn_n_fwd_mv` × {glue:text}`rn_c_mv` = {glue:text}`rn_c_fwd_mv`
 # * - 후방
 #   - $6\times6$ 행렬-벡터 곱 {glue:text}`rn_n_bwd_mv`번: $\mathcal{G}_i\dot V_i$,
 #     $\mathcal{G}_iV_i$, $\mathrm{ad}_{V_i}^{\mathsf T}(\mathcal{G}_iV_i)$,
-#     $\mathrm{Ad}^{\mathsf T}F_i$ ({eq}`eq-rnea-wrench`)
+#     $\mathrm{Ad}^{\mathsf T}F_i$, 식 {eq}`eq-rnea-wrench`
 #   - `_mv`
 #   - {glue:text}`rn_n_bwd_mv` × {glue:text}`rn_c_mv` = {glue:text}`rn_c_bwd_mv`
 # * - 후방
-#   - 토크 $F_i^{\mathsf T}A_i$ ({eq}`eq-rnea-torque`)
+#   - 토크 $F_i^{\mathsf T}A_i$, 식 {eq}`eq-rnea-torque`
 #   - `@`
 #   - {glue:text}`rn_c_dot`
 # * - 합
@@ -757,9 +975,9 @@ print("합", fwd + bwd, "= rnea 한 번", total)
 #
 # 표의 각 칸은 해당 함수 하나를 계수기로 실행한 값이고, 마지막 줄은 `rnea` 전체를 실행한
 # 값이다. 두 값이 같으므로 표가 빠뜨린 곱셈은 없다. $\mathrm{ad}_V$ 행렬을 만드는 일은 성분을
-# 옮기고 부호를 바꾸는 것뿐이라 곱셈이 없다. 이 구현은 $6\times6$ 행렬의 0 블록이나 반대칭
-# 구조를 이용하지 않으므로 이 수는 알고리즘의 하한이 아니라 *이 구현의* 수이다. 희소성을
-# 이용하는 구현(라이브러리 등)의 상수는 이와 다르며, 이 책은 그 수를 세지 않았다.
+# 옮기고 부호를 바꾸는 것뿐이라 곱셈이 없다. 같은 알고리즘이라도 0 블록과 반대칭 구조를
+# 건너뛰게 짜면 곱셈은 줄어든다. 그러므로 이 수는 RNEA 자체의 하한이 아니라 이 책이 택한
+# 밀집 구현의 수이다. 라이브러리들이 실제로 몇 번 곱하는지는 이 책이 세지 않았다.
 
 # %%
 arm_n = arm.n
@@ -781,24 +999,26 @@ print("rnea:", mc["rnea"])
 print("mass_matrix:", mc["mass_matrix"])
 
 # %% [markdown]
-# **$O(n)$과 $O(n^2)$.** 곱셈 수가 링크마다 같으므로 RNEA 한 번은 정확히
-# {glue:text}`rn_per_link`$\,n$회이다. 예제 6R 팔({glue:text}`rn_arm_n`링크)은
-# {glue:text}`rn_arm_rnea:,d`회이다. 질량행렬 $M(q)$는 $j$번째 열이 $\dot q=0$, $\mathfrak{g}=0$,
-# $\ddot q = e_j$로 부른 RNEA의 결과이므로(3.2.3.6절) RNEA를 $n$번 부르고,
-# {glue:text}`rn_per_link`$\,n^2$회가 든다. 6R 팔에서는 {glue:text}`rn_arm_mm:,d`회이다. 이 열
-# 구성은 토크가 $\ddot q$에 대해 선형이라서 정확하다. 더 효율적인 질량행렬 알고리즘(CRBA)과
-# 순동역학 알고리즘(ABA)은 3.5절에서 다룬다. $n$에 따른 곱셈 수의 그래프는 풀이 예제 ③
-# ({doc}`ch3_2_examples`)에 있다.
+# **$O(n)$과 $O(n^2)$.** 링크 하나의 몫이 일정하므로 RNEA 한 번의 곱셈은 정확히
+# {glue:text}`rn_per_link`$\,n$회이고, 예제 6R 팔({glue:text}`rn_arm_n`링크)에서는
+# {glue:text}`rn_arm_rnea:,d`회이다. 질량 행렬은 사정이 다르다. 토크가 $\ddot q$에 대해
+# 선형이므로, 속도와 중력을 끈 채($\dot q=0$, $\mathfrak{g}=0$) 단위 가속도 $\ddot q = e_j$를 넣고
+# RNEA를 부르면 $M(q)$의 $j$번째 열이 정확히 나온다(3.2.3.6절). 열이 $n$개이니 RNEA를 $n$번
+# 불러야 하고, 곱셈은 {glue:text}`rn_per_link`$\,n^2$회, 6R 팔에서는 {glue:text}`rn_arm_mm:,d`회가
+# 된다. 이보다 적은 계산으로 질량 행렬을 만드는 CRBA와 순동역학의 ABA는 3.5절의 주제이다.
+# $n$에 따라 곱셈 수가 어떻게 늘어나는지는 풀이 예제 ③({doc}`ch3_2_examples`)이 그래프로
+# 보여 준다.
 #
 # **직동 관절.** 직동 관절의 지수 사상은 $R=\mathbf 1$, $p = v\,q$여서 행렬 곱이 없다. 그래서
 # 직동 관절 링크는 {glue:text}`rn_c_exp`회 적은 {glue:text}`rn_pri_per_link`회를 쓰고, 직동
 # 관절만으로 된 사슬은 {glue:text}`rn_pri_per_link`$\,n$회이다.
 #
-# **문헌의 연산량.** 라그랑주 정식화를 그대로 계산하면 연산량이 $O(n^4)$으로 늘어난다는 것과
-# 재귀 정식화들의 곱셈 수 비교는 {cite:t}`hollerbach1980recursive`의 주제로 알려져 있다. 이
-# 책은 그 논문을 읽고 확인하지 못했으므로 그 수치를 옮기지 않는다. 라그랑주 정식화의 계산량은
-# 3.3절에서 이 책의 계산으로 다룬다. 이 절의 수는 모두 이 책의 구현을 센 값이며 실행 시간이
-# 아니다.
+# **문헌의 연산량.** {cite:t}`hollerbach1980recursive`는 여러 동역학 정식화의 곱셈 수를 비교한
+# 연구로 알려져 있고, 라그랑주 정식화를 식 그대로 계산하면 연산량이 $O(n^4)$까지 커진다는
+# 이야기도 흔히 이 논문과 함께 언급된다. 그러나 이 논문은 명세 원고에서도 서지만 확인된 문헌이고
+# 이 책의 저자들도 읽지 않았으므로(3.2.1절의 출처와 검증 방침), 그 수치를 옮기지 않는다.
+# 라그랑주 정식화의 계산량은 3.3절이 이 책의 코드로 직접 센다. 이 절의 수는 모두 이 책의
+# 구현에서 센 곱셈 횟수이며, 이 장은 실행 시간을 측정하지 않았다.
 
 # %% [markdown]
 # (sec-rnea-quantities)=
@@ -850,8 +1070,8 @@ lin_err = float(np.abs(chaindyn.inertial_torque(arm, q, qdd_a)
                        - chaindyn.inertial_torque(arm, q, qdd)).max())
 quad_err = float(np.abs(chaindyn.coriolis_torque(arm, q, 2.0 * qd)
                         - 4.0 * chaindyn.coriolis_torque(arm, q, qd)).max())
-glue("rn_lin_err", lin_err, display=False)
-glue("rn_quad_err", quad_err, display=False)
+glue("rn_lin_err", sci(lin_err), display=False)
+glue("rn_quad_err", sci(quad_err), display=False)  # 정확히 0이면 글자 "0"이 된다
 print(f"M q̈ 중첩 오차 {lin_err:.1e} N·m,  C(2q̇) - 4C(q̇) {quad_err:.1e} N·m")
 
 # %%
@@ -862,14 +1082,14 @@ c_full = chaindyn.coriolis_torque(arm, q, qd)
 cross = c_full - chaindyn.coriolis_torque(arm, q, qd_a) - chaindyn.coriolis_torque(arm, q, qd_b)
 glue("rn_cross_j1", round(float(cross[0]), 4), display=False)
 glue("rn_cfull_j1", round(float(c_full[0]), 4), display=False)
-glue("rn_lin_bound", 1e-12, display=False)
+glue("rn_lin_bound", sci(1e-12, 1), display=False)
 print("C q̇ (전체 호출)      :", np.round(c_full, 4))
 print("교차 항 (나눈 호출의 차):", np.round(cross, 4))
 
 # %% [markdown]
-# 관성 항을 나누어 부른 합은 {glue:text}`rn_lin_err:.1e` N·m 이내로 같고, 속도를 두 배로 하면
-# 속도곱 토크가 {glue:text}`rn_quad_err:.1e` N·m 이내로 정확히 네 배가 된다(허용
-# {glue:text}`rn_lin_bound:.0e`). 반면 관절 1의 속도곱 토크는 전체 호출로
+# 관성 항을 나누어 부른 합은 한 번에 부른 값과 {glue:text}`rn_lin_err` N·m 이내로 같다. 속도를
+# 두 배로 하면 속도곱 토크는 네 배가 되며, 네 배와의 차이는 {glue:text}`rn_quad_err` N·m이다(두
+# 검사 모두 허용 {glue:text}`rn_lin_bound`). 반면 관절 1의 속도곱 토크는 전체 호출로
 # {glue:text}`rn_cfull_j1:.2f` N·m인데, 속도를 나누어 부르면 그 가운데
 # {glue:text}`rn_cross_j1:.2f` N·m이 빠진다. 관절 1 축을 도는 팔에서 다른 관절이 움직일 때
 # 생기는 코리올리 효과가 그만큼이다.
@@ -900,7 +1120,7 @@ print("교차 항 (나눈 호출의 차):", np.round(cross, 4))
 # * - 관성 토크 $M(q)\ddot q$
 #   - $(0,\ \ddot q,\ 0,\ 0)$
 #   - `inertial_torque`
-# * - 질량행렬 $M(q)$의 $j$열
+# * - 질량 행렬 $M(q)$의 $j$열
 #   - $(0,\ e_j,\ 0,\ 0)$, $j=1,\dots,n$
 #   - `mass_matrix`
 # * - 정적 말단 렌치 토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$
@@ -916,9 +1136,9 @@ print("교차 항 (나눈 호출의 차):", np.round(cross, 4))
 #
 # 정적 말단 렌치 토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$은 2.12절의 정역학 관계와 같다. RNEA가
 # 이것을 야코비안 없이 내준다는 것은, 후방 순환이 말단 렌치를 관절 좌표계로 옮겨 가며 축 성분을
-# 뽑는 일이 곧 $J_b^{\mathsf T}$를 곱하는 일이기 때문이다. 숫자로는 위 결과 ③의
-# {glue:text}`rn_jtf_err:.1e` N·m가 그 일치이다. 분해 전체(결과 ⑥의 {glue:text}`rn_split_err:.1e`
-# N·m)와 궤적에서 각 항의 크기는 풀이 예제 ④에서 그림과 함께 본다.
+# 뽑는 일이 곧 $J_b^{\mathsf T}$를 곱하는 일이기 때문이다. 숫자로는 위 결과 3의 차이
+# {glue:text}`rn_jtf_err` N·m가 그 일치를 보여 준다. 분해 전체의 오차(결과 6의
+# {glue:text}`rn_split_err` N·m)와 궤적에서 각 항의 크기는 풀이 예제 ④에서 그림과 함께 본다.
 
 # %% [markdown]
 # (sec-rnea-algorithm)=
@@ -999,7 +1219,7 @@ print("교차 항 (나눈 호출의 차):", np.round(cross, 4))
 # - `F = _mv(np.swapaxes(Ads[i], -1, -2), F)` — 줄 10.
 #
 # 공개 함수 `rnea`와 `joint_wrenches`는 입력을 검사한 뒤 이 두 함수를 차례로 부르고, 각각
-# 토크와 관절 렌치를 돌려준다. 질량행렬은 식 {eq}`eq-rnea-calls`의 첫 식 그대로이다.
+# 토크와 관절 렌치를 돌려준다. 질량 행렬은 식 {eq}`eq-rnea-calls`의 첫 식 그대로이다.
 #
 # ```{literalinclude} ../src/chaindyn/quantities.py
 # :language: python
@@ -1037,6 +1257,13 @@ for label, src, fragment in mapping:
 # **사용 예.** 예제 6R 팔을 `models.arm6r()`로 만들고 한 상태에서 `rnea`를 부른다. 같은
 # 함수에 궤적 전체의 배열(표본 수 × 관절 수)을 넣으면 한 번의 호출로 모든 표본의 토크가
 # 나온다. 반복은 링크에 대해서만 돌고 표본 축은 numpy 배열 연산으로 처리된다.
+#
+# 인자 `gravity`를 생략한 `rnea(chain, q, qd, qdd)`는 기본 중력 $(0, 0, -g_0)$를 쓴다. 여기서
+# $g_0$은 `chaindyn.STANDARD_GRAVITY`(표준 중력 가속도)이고, 중력이 기저 좌표계 $\{0\}$의 $-z$
+# 방향을 향한다는 뜻이다. 곧 기본값은 $\{0\}$의 $z$축이 연직 위쪽을 향하게 설치된 로봇을
+# 가정한다. 벽이나 천장에 달린 로봇처럼 그렇지 않으면 $\{0\}$에서 적은 중력 벡터를 `gravity`로
+# 직접 넘겨야 한다. 이 페이지의 `GRAVITY`(= `ch32.GRAVITY`)는 기본값과 같은 벡터이며, 아래 셀은
+# 인자를 생략한 호출이 같은 토크를 내는지도 확인한다.
 
 # %%
 arm = models.arm6r()
@@ -1044,6 +1271,11 @@ t_traj, q_traj, qd_traj, qdd_traj = models.arm6r_trajectory()
 
 tau_one = chaindyn.rnea(arm, q_traj[k], qd_traj[k], qdd_traj[k], gravity=GRAVITY)
 tau_all = chaindyn.rnea(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
+# gravity를 생략하면 기본값 (0, 0, -STANDARD_GRAVITY): {0}의 -z 방향
+assert np.array_equal(GRAVITY, [0.0, 0.0, -chaindyn.STANDARD_GRAVITY])
+assert np.array_equal(chaindyn.rnea(arm, q_traj[k], qd_traj[k], qdd_traj[k]), tau_one)
+glue("rn_g0", chaindyn.STANDARD_GRAVITY, display=False)
+print("기본 중력 g0 =", chaindyn.STANDARD_GRAVITY, "m/s^2 (기저 {0}의 -z 방향)")
 print("한 상태:", tau_one.shape, np.round(tau_one, 4))
 print("궤적 전체:", q_traj.shape, "->", tau_all.shape)
 assert tau_all.shape == q_traj.shape
@@ -1057,7 +1289,7 @@ glue("rn_use_g2", round(float(chaindyn.gravity_torque(arm, q_traj[k], gravity=GR
 # %% tags=["nbval-ignore-output"]
 # 한 상태씩 부른 결과와 궤적 전체를 한 번에 부른 결과의 차이 (반올림 수준)
 batch_err = float(np.abs(tau_all[k] - tau_one).max())
-glue("rn_batch_err", batch_err, display=False)
+glue("rn_batch_err", sci(batch_err), display=False)
 print(f"{batch_err:.1e}")
 
 # %%
@@ -1069,8 +1301,10 @@ print("배치 호출과 단일 호출 일치:", batch_err < 1e-12)
 # 관절 2의 토크는 {glue:text}`rn_use_tau2:.4f` N·m이고, 관절 2의 토크 가운데 중력 토크
 # $g_2(q)$가 {glue:text}`rn_use_g2:.4f` N·m이다. 궤적 전체는 {glue:text}`rn_use_N` × 
 # {glue:text}`rn_use_n` 배열 하나로 들어가 같은 모양의 토크 배열로 나오며, 배치 결과와 한 상태씩
-# 부른 결과의 차이는 {glue:text}`rn_batch_err:.1e` N·m이다(허용 {glue:text}`rn_lin_bound:.0e`).
+# 부른 결과의 차이는 {glue:text}`rn_batch_err` N·m이다(허용 {glue:text}`rn_lin_bound`). 중력은
+# 기본값과 같은 $g_0=$ {glue:text}`rn_g0` m/s²를 $\{0\}$의 $-z$ 방향으로 넣었다.
 #
-# 이 알고리즘이 실제로 맞는지, 그리고 예제 팔의 토크와 반력이 어떤 모양인지는 풀이 예제 쪽
-# {doc}`ch3_2_examples`에서 여섯 가지 계산으로 확인한다. 설계 트레이드오프, 한계, 체크포인트와
-# 시드 명세의 수치를 이 책의 계산과 나란히 놓은 재현 표는 {doc}`ch3_2_closing` 쪽에 있다.
+# 이 알고리즘이 실제로 맞는지, 그리고 예제 팔의 토크와 반력이 어떤 모양인지는 풀이 예제
+# 페이지({doc}`ch3_2_examples`)에서 여섯 가지 계산으로 확인한다. 설계 트레이드오프, 한계,
+# 체크포인트, 그리고 명세 원고가 보고한 값을 이 책의 계산과 나란히 놓은 재현 표는
+# {doc}`ch3_2_closing`에 있다.
