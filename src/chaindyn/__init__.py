@@ -7,9 +7,22 @@ F_tip the wrench the end effector applies to the environment, in {n}.
 SI units throughout.  ``import chaindyn`` needs numpy only.
 """
 
-from . import crosscheck, interop, models, opcount, spatial, urdf
+from . import crosscheck, interop, jacobian, models, opcount, spatial, urdf
 from .chain import Chain
 from .classic import link_velocities, rnea_classic
+from .jacobian import (
+    body_jacobian_dot,
+    forward_kinematics_poe,
+    geometric_jacobian_dh,
+    geometric_jacobian_mdh,
+    jdot_qd,
+    point_acceleration,
+    point_jacobian,
+    space_jacobian_dot,
+    space_jacobian_poe,
+    space_screw_axes,
+    swap_halves,
+)
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
 from .quantities import (
     bias_force,
@@ -30,12 +43,18 @@ __all__ = [
     "STANDARD_GRAVITY",
     "bias_force",
     "body_jacobian",
+    "body_jacobian_dot",
     "coriolis_torque",
     "crosscheck",
     "forward_kinematics",
+    "forward_kinematics_poe",
+    "geometric_jacobian_dh",
+    "geometric_jacobian_mdh",
     "gravity_torque",
     "inertial_torque",
     "interop",
+    "jacobian",
+    "jdot_qd",
     "joint_wrenches",
     "kinetic_energy",
     "link_twists",
@@ -43,11 +62,21 @@ __all__ = [
     "mass_matrix",
     "models",
     "opcount",
+    "point_acceleration",
+    "point_jacobian",
     "rnea",
     "rnea_classic",
     "space_jacobian",
+    "space_jacobian_dot",
+    "space_jacobian_poe",
+    "space_screw_axes",
     "spatial",
     "spatial_inertia",
+    "swap_halves",
     "tip_wrench_torque",
     "urdf",
 ]
+from . import structured  # noqa: E402  (issue 7: structured RNEA)
+from .structured import rnea_structured  # noqa: E402
+
+__all__ += ["rnea_structured", "structured"]

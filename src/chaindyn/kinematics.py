@@ -1,5 +1,6 @@
 """Forward kinematics and Jacobians of a Chain (used by §3.2 for J_b^T F_tip;
-chapter 2.8 treats them in full)."""
+chapter 2.8 treats them in full; :mod:`chaindyn.jacobian` gathers them with the
+other Jacobian forms, their time derivatives and point accelerations)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def forward_kinematics(chain, q):
     Ts = []
     for Rr, pr in _relative_poses(chain, q):
         R, p = pose_mul((R, p), (Rr, pr))
-        T = np.zeros(R.shape[:-2] + (4, 4))
+        T = np.zeros_like(R, shape=R.shape[:-2] + (4, 4))  # like R: opcount sees later products
         T[..., :3, :3] = R
         T[..., :3, 3] = p
         T[..., 3, 3] = 1.0
@@ -89,15 +90,35 @@ def body_jacobian(chain, q):
 
 
 def space_jacobian(chain, q):
-    """Space Jacobian J_s(q) in the base frame {0}.
+    """Space Jacobian J_s(q) in the base frame {0}, by the adjoint recursion.
 
-    Column i is joint i's screw axis in {0}: ``Ad_{T_{0,i}} A_i``; rows
-    (omega, v), where v is the velocity of the body point at the origin of
-    {0} (Modern Robotics §5.1.1).
+    Forward sweep over the links: ``T_{0,i} = T_{0,i-1} T_{i-1,i}(q_i)`` (one
+    pose product per link, :func:`forward_kinematics`), then column i is
+    joint i's screw axis carried into {0}, ``J_s[:, i] = Ad_{T_{0,i}} A_i``.
+
+    Parameters
+    ----------
+    chain : Chain
+    q : array_like, shape (n,) or (N, n)
+        Joint positions, rad or m.
 
     Returns
     -------
     ndarray, shape (6, n) or (N, 6, n)
+        Rows (omega, v): ``V_s = J_s qd`` is the spatial twist of link n, whose
+        v is the velocity of the body point momentarily at the origin of {0},
+        in {0}.  Column i depends only on q_1 .. q_i.
+
+    Raises
+    ------
+    ValueError
+        If q has the wrong shape or is not finite.
+
+    Notes
+    -----
+    Book §2.8 (eq. ``eq-28-js``); Modern Robotics §5.1.1; seed 003 §4.
+    :func:`chaindyn.jacobian.space_jacobian_poe` builds the same matrix from
+    the space screw axes.
     """
     T = forward_kinematics(chain, q)
     cols = [Ad_rp(T[..., i, :3, :3], T[..., i, :3, 3]) @ chain.screws[i] for i in range(chain.n)]
