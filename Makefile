@@ -21,7 +21,7 @@ for path in sys.argv[1:]:
 endef
 export STRIP_TIMING
 
-.PHONY: help venv book test sync execute figures lint clean
+.PHONY: help venv book test sync execute figures bench lint clean
 
 help:
 	@echo "make book     - execute every notebook and build the HTML into _build/html (-W -n)"
@@ -29,6 +29,7 @@ help:
 	@echo "make sync     - jupytext --sync every book/*.py with its .ipynb"
 	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
 	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
+	@echo "make bench    - time inverse dynamics (figsrc/bench_rnea.py, minutes; CSV -> data/bench_*)"
 	@echo "make lint     - ruff check"
 	@echo "make clean    - remove _build"
 
@@ -59,6 +60,10 @@ execute: $(STAMP)
 
 figures: $(STAMP)
 	$(BIN)/python figsrc/run_all.py
+
+# Timings differ between runs: not part of `make figures`; run on a quiet machine.
+bench: $(STAMP)
+	MPLBACKEND=Agg $(BIN)/python figsrc/bench_rnea.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

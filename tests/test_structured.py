@@ -1,0 +1,226 @@
+"""rnea_structured (issue 7): the same torques as rnea, and its multiplication counts pinned."""
+
+import numpy as np
+import pytest
+
+import chaindyn as cd
+from chaindyn import models, structured
+from chaindyn.chain import Chain
+from chaindyn.opcount import count
+from chaindyn.spatial import Ad_rp, spatial_inertia
+
+R_LINK, P_LINK = 99, 102
+GRAVITY, TIP = 9, 24
+
+
+def states(rng, n, N=None, scale=1.0):
+    shape = (n,) if N is None else (N, n)
+    return tuple(scale * rng.standard_normal(shape) for _ in range(3))
+
+
+def assert_same(a, b):
+    """Equal within 1e-12 relative to the size of the torques (roundoff)."""
+    scale = max(1.0, float(np.abs(a).max()))
+    assert np.abs(np.asarray(a) - np.asarray(b)).max() <= 1e-12 * scale
+
+
+# ------------------------------------------------------------ same torques as rnea
+@pytest.mark.parametrize("n", range(1, 9))
+@pytest.mark.parametrize("prismatic", [0.0, 0.5, 1.0], ids=["R", "mixed", "P"])
+def test_equals_rnea_single_and_batched(n, prismatic):
+    rng = np.random.default_rng(700 + 10 * n + int(2 * prismatic))
+    chain = models.random_chain(n, rng, prismatic=prismatic)
+    g = 9.0 * rng.standard_normal(3)
+    for _ in range(3):
+        s = states(rng, n, scale=2.0)
+        F = rng.standard_normal(6)
+        assert_same(cd.rnea_structured(chain, *s), cd.rnea(chain, *s))
+        assert_same(cd.rnea_structured(chain, *s, gravity=g, f_tip=F),
+                    cd.rnea(chain, *s, gravity=g, f_tip=F))
+    s = states(rng, n, N=7, scale=2.0)
+    F = rng.standard_normal((7, 6))
+    tau = cd.rnea_structured(chain, *s, gravity=g, f_tip=F)
+    assert tau.shape == (7, n)
+    assert_same(tau, cd.rnea(chain, *s, gravity=g, f_tip=F))
+    # broadcasting: a batch of q with one qd, qdd and one tip wrench
+    q = s[0]
+    assert_same(cd.rnea_structured(chain, q, s[1][0], s[2][0], f_tip=F[0]),
+                cd.rnea(chain, q, s[1][0], s[2][0], f_tip=F[0]))
+    # a batch larger than ROW_LOOP_MAX runs vectorized over the batch
+    big = states(rng, n, N=structured.ROW_LOOP_MAX + 9, scale=2.0)
+    FB = rng.standard_normal((structured.ROW_LOOP_MAX + 9, 6))
+    assert_same(cd.rnea_structured(chain, *big, gravity=g, f_tip=FB),
+                cd.rnea(chain, *big, gravity=g, f_tip=FB))
+    assert_same(cd.rnea_structured(chain, big[0], big[1][0], big[2][0], f_tip=F[0]),
+                cd.rnea(chain, big[0], big[1][0], big[2][0], f_tip=F[0]))
+    # a batch of tip wrenches with one state
+    assert_same(cd.rnea_structured(chain, q[0], s[1][0], s[2][0], f_tip=F),
+                cd.rnea(chain, q[0], s[1][0], s[2][0], f_tip=F))
+
+
+def test_float_path_equals_vectorized_path():
+    chain = models.arm6r()
+    rng = np.random.default_rng(1)
+    s = states(rng, 6)
+    one = cd.rnea_structured(chain, *s)
+    batch = cd.rnea_structured(chain, *(x[None] for x in s))
+    assert batch.shape == (1, 6)
+    assert batch[0].tolist() == one.tolist()  # the same float code
+    many = cd.rnea_structured(chain, *(np.tile(x, (structured.ROW_LOOP_MAX + 1, 1)) for x in s))
+    np.testing.assert_allclose(many, np.tile(one, (structured.ROW_LOOP_MAX + 1, 1)),
+                               rtol=0, atol=1e-13)
+    assert cd.rnea_structured(chain, *(x.tolist() for x in s)).tolist() == one.tolist()
+
+
+def test_arm6r_trajectory():
+    chain = models.arm6r()
+    _, q, qd, qdd = models.arm6r_trajectory()
+    assert_same(cd.rnea_structured(chain, q, qd, qdd), cd.rnea(chain, q, qd, qdd))
+    assert_same(cd.rnea_structured(chain, q, qd, qdd, f_tip=[1, -2, 3, 10, 20, -30]),
+                cd.rnea(chain, q, qd, qdd, f_tip=[1, -2, 3, 10, 20, -30]))
+
+
+def _special_chain(screws, offsets):
+    """Chains with parallel, coincident, anti-parallel and intersecting axes."""
+    n = len(screws)
+    home = np.tile(np.eye(4), (n, 1, 1))
+    home[:, :3, 3] = offsets
+    G = spatial_inertia(1.5, [0.1, 0.05, -0.02], np.diag([0.02, 0.03, 0.04]))
+    return Chain(home, screws, np.tile(G, (n, 1, 1)))
+
+
+SPECIAL = {
+    "planar_2r": models.planar_2r(),
+    "coaxial": _special_chain([[0, 0, 1, 0, 0, 0]] * 3, np.zeros((3, 3))),
+    "antiparallel": _special_chain(
+        [[0, 0, 1, 0, 0, 0], [0, 0, -1, 0.2, 0, 0], [0, 0, 1, 0, -0.1, 0]],
+        [[0.3, 0, 0], [0.3, 0.1, 0], [0, 0, 0.2]]),
+    "intersecting": _special_chain(
+        [[0, 0, 1, 0, 0, 0], [1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0]], np.zeros((3, 3))),
+    "nearly_parallel": _special_chain(
+        [[0, 0, 1, 0, 0, 0], [0, np.sin(1e-9), np.cos(1e-9), 0, 0, 0], [0, 0, 1, 0, 0, 0]],
+        [[0.4, 0, 0], [0.4, 0, 0.1], [0.2, 0, 0]]),
+    "prismatic_along_axis": _special_chain(
+        [[0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 1], [0, 0, 1, 0.1, 0, 0]],
+        [[0, 0, 0.1], [0, 0, 0], [0.1, 0, 0]]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPECIAL))
+def test_degenerate_axis_geometries(name):
+    chain = SPECIAL[name]
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        s = states(rng, chain.n, scale=2.0)
+        F = rng.standard_normal(6)
+        assert_same(cd.rnea_structured(chain, *s, f_tip=F), cd.rnea(chain, *s, f_tip=F))
+
+
+def test_joint_frames_put_every_axis_on_z():
+    rng = np.random.default_rng(9)
+    chain = models.random_chain(6, rng, prismatic=0.3)
+    s = structured.precompute(chain)
+    assert structured.precompute(chain) is s  # cached per chain
+    for i in range(chain.n):
+        T = s.frames[i]  # T_{i,i'}
+        R, r = T[:3, :3], T[:3, 3]
+        Rt, pt = R.T, -R.T @ r  # T_{i',i}
+        A = Ad_rp(Rt, pt) @ chain.screws[i]
+        z = [0, 0, 1, 0, 0, 0] if chain.joint_types[i] == "revolute" else [0, 0, 0, 0, 0, 1]
+        np.testing.assert_allclose(A, z, atol=1e-14)
+
+
+# ------------------------------------------------------------ multiplication counts
+@pytest.mark.parametrize("n", [1, 2, 3, 6, 7, 16, 64])
+def test_count_per_revolute_link(n):
+    rng = np.random.default_rng(n)
+    chain = models.random_chain(n, rng, prismatic=0.0)
+    s = states(rng, n)
+    assert count(cd.rnea_structured, chain, *s, rule="all") == R_LINK * n + GRAVITY
+    assert count(cd.rnea_structured, chain, *s, rule="all", f_tip=np.ones(6)) == (
+        R_LINK * n + GRAVITY + TIP)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_count_per_prismatic_link(n):
+    rng = np.random.default_rng(n)
+    chain = models.random_chain(n, rng, prismatic=1.0)
+    assert count(cd.rnea_structured, chain, *states(rng, n), rule="all") == P_LINK * n + GRAVITY
+
+
+def test_count_mixed_chain_and_batch():
+    rng = np.random.default_rng(5)
+    kinds = [False, True, True, False, True]
+    chain = models.random_chain(5, rng, prismatic=kinds)
+    one = 2 * R_LINK + 3 * P_LINK + GRAVITY
+    assert count(cd.rnea_structured, chain, *states(rng, 5), rule="all") == one
+    assert count(cd.rnea_structured, chain, *states(rng, 5, N=4), rule="all") == 4 * one
+
+
+def test_count_matches_module_constants_and_issue_bound():
+    assert structured.PER_LINK_MULTIPLICATIONS == {"revolute": R_LINK, "prismatic": P_LINK}
+    assert structured.PER_CALL_MULTIPLICATIONS == {"gravity": GRAVITY, "f_tip": TIP}
+    assert R_LINK <= 120
+    chain = models.arm6r()
+    s = states(np.random.default_rng(0), 6)
+    assert count(cd.rnea, chain, *s, rule="all") == 420 * 6  # the dense form, for comparison
+    assert count(cd.rnea_structured, chain, *s, rule="all") == R_LINK * 6 + GRAVITY
+
+
+def test_count_misses_no_product_of_two_constants():
+    """With the precomputed constants instrumented too, the count is the same:
+    the per-call code never multiplies two constants (which the counter
+    could not see)."""
+    rng = np.random.default_rng(11)
+    chain = models.random_chain(4, rng, prismatic=[False, True, False, True])
+    s = states(rng, 4)
+    F = rng.standard_normal(6)
+    plain = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F)
+    structured._instrumented_constants = True
+    try:
+        full = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F)
+        tau = cd.rnea_structured(chain, *s, f_tip=F)
+    finally:
+        structured._instrumented_constants = False
+    assert full == plain == 2 * R_LINK + 2 * P_LINK + GRAVITY + TIP
+    assert_same(tau, cd.rnea(chain, *s, f_tip=F))
+
+
+def test_precomputation_is_not_counted():
+    """A count on a chain never used before equals one on a cached chain."""
+    rng = np.random.default_rng(12)
+    s = states(rng, 3)
+    fresh = models.random_chain(3, np.random.default_rng(99))
+    used = models.random_chain(3, np.random.default_rng(99))
+    cd.rnea_structured(used, *s)
+    assert count(cd.rnea_structured, fresh, *s, rule="all") == count(
+        cd.rnea_structured, used, *s, rule="all") == 3 * R_LINK + GRAVITY
+
+
+# ------------------------------------------------------------ input checks as rnea
+def _message(fn, *args, **kw):
+    with pytest.raises(ValueError) as exc:
+        fn(*args, **kw)
+    return str(exc.value)
+
+
+BAD = {
+    "q_short": (dict(q=np.zeros(5)), {}),
+    "q_nan": (dict(q=[0, 0, np.nan, 0, 0, 0]), {}),
+    "qd_batch": (dict(q=np.zeros((3, 6)), qd=np.zeros((4, 6))), {}),
+    "qdd_string": (dict(qdd="abc"), {}),
+    "gravity_shape": ({}, dict(gravity=[0, 0])),
+    "gravity_inf": ({}, dict(gravity=[0, 0, np.inf])),
+    "f_tip_shape": ({}, dict(f_tip=np.zeros(5))),
+    "f_tip_batch": (dict(q=np.zeros((3, 6))), dict(f_tip=np.zeros((4, 6)))),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_input_same_message_as_rnea(case):
+    chain = models.arm6r()
+    state, kw = BAD[case]
+    args = dict(q=np.zeros(6), qd=np.zeros(6), qdd=np.zeros(6))
+    args.update(state)
+    a = (args["q"], args["qd"], args["qdd"])
+    assert _message(cd.rnea_structured, chain, *a, **kw) == _message(cd.rnea, chain, *a, **kw)
