@@ -239,16 +239,11 @@ def _inverse_pose(R, p):
     return T
 
 
-def _dh_table(name, rows, masses, coms, inertias_com, joint_types):
-    """Check a DH-style table and its inertial data; return rows, joint kinds
-    and the spatial inertias about the link frames' origins."""
-    rows = as_array(rows, name, (None, 4))
-    n = rows.shape[0]
-    masses = as_array(masses, "masses", (n,))
-    coms = as_array(coms, "coms", (n, 3))
-    inertias_com = as_array(inertias_com, "inertias_com", (n, 3, 3))
+def joint_kinds(joint_types, n, name):
+    """The joint kinds ('revolute' or 'prismatic') of an n-row DH-style table
+    from 'R'/'revolute'/'P'/'prismatic' entries (all revolute when None)."""
     if joint_types is None:
-        joint_types = ["revolute"] * n
+        return ["revolute"] * n
     if isinstance(joint_types, str) or not hasattr(joint_types, "__len__"):
         raise ValueError(
             f"joint_types must be a sequence of {n} joint kinds "
@@ -268,6 +263,18 @@ def _dh_table(name, rows, masses, coms, inertias_com, joint_types):
                 f"joint_types[{i}] must be 'R', 'revolute', 'P' or 'prismatic', got {jt!r}"
             )
         kinds.append(kind)
+    return kinds
+
+
+def _dh_table(name, rows, masses, coms, inertias_com, joint_types):
+    """Check a DH-style table and its inertial data; return rows, joint kinds
+    and the spatial inertias about the link frames' origins."""
+    rows = as_array(rows, name, (None, 4))
+    n = rows.shape[0]
+    masses = as_array(masses, "masses", (n,))
+    coms = as_array(coms, "coms", (n, 3))
+    inertias_com = as_array(inertias_com, "inertias_com", (n, 3, 3))
+    kinds = joint_kinds(joint_types, n, name)
     inertias = np.empty((n, 6, 6))
     for i in range(n):
         try:

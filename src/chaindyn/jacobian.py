@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import as_array, check_rotation
-from .chain import _JOINT_NAMES
+from .chain import joint_kinds as _joint_kinds
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
 from .rnea import batch_shape, check_state
 from .spatial import Ad_rp, ad, pose_mul, screw_exp
@@ -257,29 +257,6 @@ def _rot_z(a):
     one, zero = np.ones_like(a), np.zeros_like(a)
     return np.stack([np.stack([c, -s, zero], -1), np.stack([s, c, zero], -1),
                      np.stack([zero, zero, one], -1)], -2)
-
-
-def _joint_kinds(joint_types, n, name):
-    if joint_types is None:
-        return ["revolute"] * n
-    if isinstance(joint_types, str) or not hasattr(joint_types, "__len__"):
-        raise ValueError(
-            f"joint_types must be a sequence of {n} joint kinds ('R'/'revolute' or "
-            f"'P'/'prismatic'), got {joint_types!r}"
-        )
-    if len(joint_types) != n:
-        raise ValueError(
-            f"joint_types must have {n} entries (one per {name} row), got {len(joint_types)}"
-        )
-    kinds = []
-    for i, jt in enumerate(joint_types):
-        kind = _JOINT_NAMES.get(str(jt).lower())
-        if kind is None:
-            raise ValueError(
-                f"joint_types[{i}] must be 'R', 'revolute', 'P' or 'prismatic', got {jt!r}"
-            )
-        kinds.append(kind)
-    return kinds
 
 
 def _tool_point(tool):
