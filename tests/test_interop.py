@@ -400,3 +400,15 @@ def test_mdh_arguments_rebuild_arm6r():
     with pytest.raises(ValueError, match=r"inertias_com must have shape \(6, 3, 3\)"):
         interop.to_rtb(args["mdh"], args["masses"], args["coms"], np.eye(3))
 
+
+
+def test_to_rtb_from_an_mdh_chain():
+    """to_rtb(chain) for a chain built by Chain.from_mdh equals the table form."""
+    arm = models.arm6r()
+    a = interop.to_rtb(arm)
+    b = interop.to_rtb(**interop.mdh_arguments(models.arm6r_table()))
+    q = np.linspace(-1.0, 1.0, 6)
+    np.testing.assert_allclose(a.rne(q, q, q, gravity=(0, 0, -9.80665)),
+                               b.rne(q, q, q, gravity=(0, 0, -9.80665)), rtol=0, atol=1e-13)
+    with pytest.raises(ValueError, match=r"to_rtb needs a chain built by Chain.from_mdh"):
+        interop.to_rtb(models.random_chain(2, np.random.default_rng(0)))

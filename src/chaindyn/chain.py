@@ -54,6 +54,9 @@ class Chain:
         The same inertias as mass (kg), centre of mass in {i} (m) and
         rotational inertia about the centre of mass (kg m^2), read off
         ``inertias`` (used by the 3-vector recursion).
+    mdh : ndarray, shape (n, 4), or None
+        The modified-DH rows when the chain was built by :meth:`from_mdh`
+        (read-only), else None.
 
     Raises
     ------
@@ -90,6 +93,7 @@ class Chain:
         self.screws = screws
         self.inertias = inertias
         self.joint_types = types
+        self.mdh = None  # the MDH rows when built by from_mdh (used by interop.to_rtb)
         self.masses, self.coms, self.inertias_com = inertia_parts(inertias)
         for a in (self.masses, self.coms, self.inertias_com):
             a.flags.writeable = False
@@ -152,7 +156,10 @@ class Chain:
             R = _rot_x(alpha) @ _rot_z(theta)  # T_{i-1,i} at q = 0
             p = np.array([a, 0.0, 0.0]) + R @ np.array([0.0, 0.0, d])
             home[i] = _inverse_pose(R, p)
-        return cls(home, screws, inertias)
+        chain = cls(home, screws, inertias)
+        chain.mdh = np.array(rows)
+        chain.mdh.flags.writeable = False
+        return chain
 
     @classmethod
     def from_dh(cls, dh, masses, coms, inertias_com, joint_types=None):

@@ -671,23 +671,26 @@ def mr_ftip(f_tip, tool=None):
 # ----------------------------------------------------------------------------- Robotics Toolbox
 
 
-def to_rtb(mdh, masses, coms, inertias_com, joint_types=None, gravity=_DEFAULT_G,
-           name="chaindyn"):
-    """A Robotics Toolbox ``DHRobot`` in modified DH, from the arguments of ``Chain.from_mdh``.
+def to_rtb(mdh, masses=None, coms=None, inertias_com=None, joint_types=None,
+           gravity=_DEFAULT_G, name="chaindyn"):
+    """A Robotics Toolbox ``DHRobot`` in modified DH, from a chain built from MDH.
 
-    A Chain does not keep its DH rows, so this adapter takes the same table
-    that :meth:`chaindyn.Chain.from_mdh` takes (for the book's arm:
-    ``to_rtb(**mdh_arguments(arm6r_table()))``, both from :mod:`chaindyn.models`).
+    Either a :class:`~chaindyn.Chain` made by :meth:`chaindyn.Chain.from_mdh`
+    (it keeps its rows as ``chain.mdh``) or the same table that
+    :meth:`~chaindyn.Chain.from_mdh` takes (for the book's arm:
+    ``to_rtb(models.arm6r())`` or ``to_rtb(**mdh_arguments(arm6r_table()))``).
 
     Parameters
     ----------
-    mdh : array_like, shape (n, 4)
-        Craig's rows ``(alpha_{i-1} [rad], a_{i-1} [m], d_i [m], theta_i [rad])``
-        at q = 0.
+    mdh : Chain or array_like, shape (n, 4)
+        A chain built by ``Chain.from_mdh``, or Craig's rows
+        ``(alpha_{i-1} [rad], a_{i-1} [m], d_i [m], theta_i [rad])`` at q = 0.
     masses, coms, inertias_com : array_like, shapes (n,), (n, 3), (n, 3, 3)
-        kg; COM in {i}, m; inertia about the COM, axes of {i}, kg m^2.
+        With rows only: kg; COM in {i}, m; inertia about the COM, axes of
+        {i}, kg m^2.
     joint_types : sequence of str, optional
-        ``"R"``/``"revolute"`` or ``"P"``/``"prismatic"``; default all revolute.
+        With rows only: ``"R"``/``"revolute"`` or ``"P"``/``"prismatic"``;
+        default all revolute.
     gravity : array_like, shape (3,)
         Stored as ``robot.gravity`` (a gravity vector, as chaindyn's; RTB's
         default is (0, 0, -9.81)).
@@ -706,8 +709,9 @@ def to_rtb(mdh, masses, coms, inertias_com, joint_types=None, gravity=_DEFAULT_G
     Raises
     ------
     ValueError
-        As :meth:`chaindyn.Chain.from_mdh` (the table is checked by building
-        the Chain first).
+        For a Chain that was not built by ``Chain.from_mdh``, and as
+        :meth:`chaindyn.Chain.from_mdh` for a table (checked by building the
+        Chain first).
 
     Notes
     -----
@@ -716,7 +720,16 @@ def to_rtb(mdh, masses, coms, inertias_com, joint_types=None, gravity=_DEFAULT_G
     """
     import roboticstoolbox as rtb
 
-    chain = Chain.from_mdh(mdh, masses, coms, inertias_com, joint_types)
+    if isinstance(mdh, Chain):
+        chain = mdh
+        if chain.mdh is None:
+            raise ValueError(
+                "to_rtb needs a chain built by Chain.from_mdh (it keeps the MDH rows), "
+                f"got {chain!r} without MDH rows"
+            )
+        mdh = chain.mdh
+    else:
+        chain = Chain.from_mdh(mdh, masses, coms, inertias_com, joint_types)
     g = check_gravity(gravity)
     mdh = np.asarray(mdh, dtype=float)
     links = []
