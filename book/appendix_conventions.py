@@ -74,7 +74,7 @@ md_table(
 # 기준은 이 책의 규약이다. `chaindyn`은 Modern Robotics {cite:p}`lynch2017modern`의 표기를 따르되, 링크
 # 좌표계를 질량 중심이 아닌 임의의 점에 둘 수 있게 넓혔다. 요약하면 다음과 같다.
 #
-# - 트위스트 $V = (\omega, v)$, 렌치 $F = (m, f)$. 링크 $i$의 양은 링크 좌표계 $\{i\}$의 축으로 적고,
+# - 트위스트 $V = (\omega, v)$, 렌치 $F = (n, f)$. 링크 $i$의 양은 링크 좌표계 $\{i\}$의 축으로 적고,
 #   선속도 $v$와 모멘트 $m$은 $\{i\}$의 원점에 대한 것이다.
 # - 공간 관성 $\mathcal{G}_i$는 $\{i\}$의 원점에 대한 6×6 행렬이다(회전 블록이 먼저).
 # - 팁 렌치 $F_{\mathrm{tip}}$은 말단이 **환경에 가하는** 렌치를 $\{n\}$에서 적은 것이고,
@@ -130,7 +130,7 @@ def row(aspect, lib, rule, how, *tests):
 CONVENTIONS = [
     # ---------------------------------------------------------------- 성분 순서
     row("order", BOOK,
-        [r"트위스트 $V = (\omega, v)$, 렌치 $F = (m, f)$: 각(회전) 성분이 먼저."], ["기준"],
+        [r"트위스트 $V = (\omega, v)$, 렌치 $F = (n, f)$: 각(회전) 성분이 먼저."], ["기준"],
         "conv::test_chaindyn_twist_is_angular_then_linear",
         "conv::test_chaindyn_wrench_is_moment_then_force_about_frame_origin"),
     row("order", PIN,
@@ -145,7 +145,7 @@ CONVENTIONS = [
         "conv::test_mujoco_xfrc_applied_is_force_then_torque_at_com_in_world",
         "interop::test_mujoco"),
     row("order", MR,
-        [r"$(\omega, v)$와 $(m, f)$: 이 책과 같다(`VecTose3`, `Ftip`)."], ["그대로."],
+        [r"$(\omega, v)$와 $(n, f)$: 이 책과 같다(`VecTose3`, `Ftip`)."], ["그대로."],
         "conv::test_mr_twist_is_angular_then_linear",
         "conv::test_mr_ftip_is_moment_then_force_applied_by_the_tip"),
     row("order", RTB,
@@ -234,7 +234,7 @@ CONVENTIONS = [
         "urdf::test_case_g4_inertial_rotation_yaw", "urdf::test_case_g4_inertia_about_the_com"),
     # ---------------------------------------------------------------- 팁 렌치
     row("tip", BOOK,
-        [r"`f_tip` $= F_{\mathrm{tip}} = (m, f)$는 말단이 **환경에 가하는** 렌치,",
+        [r"`f_tip` $= F_{\mathrm{tip}} = (n, f)$는 말단이 **환경에 가하는** 렌치,",
          r"$\{n\}$의 축과 원점 기준. $\tau = \mathrm{ID} + J_b^{T}F_{\mathrm{tip}}$."],
         ["기준"],
         "core::test_tip_wrench_sign_pushing_down"),
@@ -253,7 +253,7 @@ CONVENTIONS = [
         "conv::test_mujoco_xfrc_applied_is_force_then_torque_at_com_in_world",
         "interop::test_mujoco"),
     row("tip", MR,
-        ["`Ftip`은 말단이 가하는 $(m, f)$, 도구 좌표계(`Mlist`의 마지막)에서 적는다."],
+        ["`Ftip`은 말단이 가하는 $(n, f)$, 도구 좌표계(`Mlist`의 마지막)에서 적는다."],
         [r"부호는 그대로. 도구 좌표계가 $\{n\}$이 아니면 $\mathrm{Ad}^{T}$로 옮긴다",
          "(`interop.mr_ftip`)."],
         "conv::test_mr_ftip_is_moment_then_force_applied_by_the_tip",

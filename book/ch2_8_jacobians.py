@@ -28,6 +28,7 @@
 # 계산하는 함수는 `chaindyn.ch28`에, 그림을 그리는 함수는 `figsrc/ch28_figures.py`에 있다.
 
 # %%
+import inspect
 import sys
 from pathlib import Path
 
@@ -210,11 +211,46 @@ print("J_s(q) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(Js))
 # 넣는다({doc}`ch3_2_rnea`). 명세 원고가 후방 재귀의 쓰임새로 든 외력에서 관절 토크로의
 # 역전파가 바로 이것이다.
 #
-# 좌표계를 $\{n\}$의 원점 대신 말단에 붙은 다른 점 $p$로 옮기거나 축을 기저 축에 맞추고 싶으면
-# 기준점 이동 $\mathrm{Ad}_{(I,-p)}$를 한 번 더 곱한다. `chaindyn.point_jacobian(chain, q,
-# point, frame)`이 이 일을 하며, `frame="world"`는 기저 축, `frame="local"`은 $\{n\}$의 축이다.
-# 앞의 것은 Pinocchio의 `LOCAL_WORLD_ALIGNED`, 뒤의 것은 `LOCAL`에 해당한다.
+# **점 야코비안.** 말단의 속도를 $\{n\}$의 원점이 아니라 말단에 붙은 다른 점 $p$($\{n\}$에서 본
+# 좌표)에서 재고 싶을 때가 많다. 이때 하는 일은 두 가지로 나뉜다. 기준점을 $p$로 옮기는 것은
+# $\mathrm{Ad}_{(I,-p)}$이다. 선속도 부분에 $\omega\times p$가 더해질 뿐이고 축은 여전히
+# $\{n\}$의 축이다. 축을 기저 축에 맞추는 것은 회전만 있는 수반 변환
+# $\mathrm{Ad}_{(R_{0,n},0)}=\mathrm{diag}(R_{0,n}, R_{0,n})$이 따로 맡는다. 둘을 차례로 곱하면
 #
+# $$
+# \begin{aligned}
+# J_p^{\{n\}} &= \mathrm{Ad}_{(I,-p)}\,J_b \\
+# J_p^{\{0\}} &= \mathrm{Ad}_{(R_{0,n},\,0)}\,J_p^{\{n\}} = \mathrm{Ad}_{(I,-p_0)}\,J_s ,
+# \qquad p_0 = R_{0,n}\,p + p_{0,n}
+# \end{aligned}
+# $$
+#
+# 이다. $J_p^{\{n\}}\dot q$와 $J_p^{\{0\}}\dot q$는 둘 다 (말단의 각속도, 점 $p$의 속도)이고,
+# 앞의 것은 $\{n\}$의 축으로, 뒤의 것은 기저 축으로 적었다. 마지막 등식은 공간 야코비안에서 출발해 기준점만 기저 원점에서 $p_0$로
+# 옮겨도 같은 행렬이 된다는 뜻이다. `chaindyn.point_jacobian(chain, q, point, frame)`이 이 일을
+# 하며 `frame="local"`이 첫 줄, `frame="world"`가 둘째 줄이다. Pinocchio로 말하면 앞의 것이
+# `LOCAL`(점 $p$에 둔 프레임), 뒤의 것이 `LOCAL_WORLD_ALIGNED`에 해당한다. 아래 셀은 예제 팔의
+# 말단에서 조금 떨어진 점으로 세 식이 같은 행렬을 주는지 확인한다.
+
+# %%
+p_pt = np.array([0.0, 0.05, 0.1])  # 말단 링크에 붙은 예시 점, {6}에서 본 좌표, m
+T_end = cd.forward_kinematics(arm, q_arm)[-1]
+rot_only = np.eye(4)
+rot_only[:3, :3] = T_end[:3, :3]  # (R_{0,n}, 0)
+shift_p = np.eye(4)
+shift_p[:3, 3] = -p_pt  # (I, -p)
+shift_p0 = np.eye(4)
+shift_p0[:3, 3] = -(T_end[:3, :3] @ p_pt + T_end[:3, 3])  # (I, -p_0)
+J_loc = cd.point_jacobian(arm, q_arm, p_pt, "local")
+J_wld = cd.point_jacobian(arm, q_arm, p_pt, "world")
+pt_errs = [np.abs(J_loc - cd.spatial.Ad(shift_p) @ cd.body_jacobian(arm, q_arm)).max(),
+           np.abs(J_wld - cd.spatial.Ad(rot_only) @ J_loc).max(),
+           np.abs(J_wld - cd.spatial.Ad(shift_p0) @ Js).max()]
+assert max(pt_errs) < 1e-12
+print("세 식의 최대 차이 1e-12 미만:", max(pt_errs) < 1e-12)
+print("J_p (기저 축) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(J_wld))
+
+# %% [markdown]
 # (sec-28-zp)=
 # ## 2.8.5 DH 표에서 바로 만드는 고전적 야코비안
 #
@@ -230,8 +266,8 @@ print("J_s(q) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(Js))
 # $$ (eq-28-zp)
 #
 # 이고 {cite:p}`craig2018introduction,spong2020robot,siciliano2009robotics`, 위 세 줄은
-# 기준점 $p_e$의 속도, 아래 세 줄은 각속도이다. **행 순서가 $(v,\omega)$**라는 점이 이 책의 다른
-# 야코비안과 다르다. `chaindyn.geometric_jacobian_mdh`는 이 순서 그대로 돌려주고, 이 책의 순서로
+# 기준점 $p_e$의 속도, 아래 세 줄은 각속도이다. **행 순서가 $(v, \omega)$인 점**이 이 책의
+# 다른 야코비안과 다르다. `chaindyn.geometric_jacobian_mdh`는 이 순서 그대로 돌려주고, 이 책의 순서로
 # 바꾸려면 `chaindyn.swap_halves`로 위아래 세 줄을 맞바꾼다(두 번 바꾸면 원래대로 돌아온다).
 # 두 순서의 야코비안은 행 교환 말고는 같다: 기준점이 $p_e$이고 축이 기저 축인 점 야코비안이다.
 #
@@ -295,8 +331,10 @@ print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 # 관절 종류에 따라 둘째 줄의 마지막 항이 달라진다.
 #
 # - **회전 관절**이고 축이 $\{i\}$의 원점을 지나면(수정 DH, URDF) $u_i=0$이다. 원점은 축 위에
-#   있으므로 관절이 돌아도 움직이지 않는다. 축이 원점을 비껴가면 $u_i=-\hat w_i\times r$가 그
-#   원점을 축 둘레로 돌리는 속도를 준다.
+#   있으므로 관절이 돌아도 움직이지 않는다. 축이 원점을 비껴가면, 축 위의 아무 점 하나를
+#   $\{i\}$에서 본 좌표 $r$로 잡아 $u_i=-\hat w_i\times r$로 둔다. 이 항은 원점을 축 둘레로
+#   돌리는 속도 $\hat w_i\times(0-r)$이고, 축 위의 어느 점을 $r$로 골라도 값이 같다(차이가
+#   $\hat w_i$에 평행하므로 외적이 0이 된다).
 # - **직동 관절**은 $\hat w_i=0$이라 각속도를 보태지 않고, $u_i\dot q_i$가 미끄럼 속도 그
 #   자체이다. 수정 DH에서 $u_i=\hat z_i$이므로 이 항은 $\dot d_i\,\hat z_i$가 된다.
 #
@@ -306,6 +344,14 @@ print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 # 축이 $\{i-1\}$의 원점을 지나므로, 같은 식이 기저 좌표계에서
 # $v_i = v_{i-1} + \omega_i\times(p_i-p_{i-1})$ 꼴이 된다. 명세 원고의 두 편은 각각 한 가지
 # 꼴을 쓰고 있으며, 규약을 섞으면 $\dot q_i\,\hat z\times P_i$만큼 틀린 속도가 나온다.
+#
+# **움직이는 기저.** 식 {eq}`eq-28-vel`의 시작값 $\omega_0=v_0=0$은 기저가 땅에 고정되어 있다는
+# 가정을 적은 것이다. 드론에 단 팔, 우주 로봇, 보행 로봇의 몸통처럼 기저 자체가 움직이면 재귀의
+# 모양은 그대로 두고 시작값만 바꾼다. 기저의 각속도와 원점 속도(센서나 상태 추정기가 주는 값,
+# 또는 부유 기저 동역학의 상태 변수)를 $\omega_0$, $v_0$로 넣으면 그 몫이 링크마다 전파되어 모든
+# 링크 속도에 더해진다. 아래 식 {eq}`eq-28-twist`로 말하면 $V_0$ 자리에 기저의 트위스트가 들어간다.
+# `chaindyn`의 함수들은 고정 기저만 다루고 이 시작값을 받지 않는다. 부유 기저의 동역학은
+# 3.13절의 주제이다.
 #
 # 식 {eq}`eq-28-vel`의 $(\omega_i, v_i)$는 링크 $i$의 물체 트위스트 $V_i$이다. 그래서 공간
 # 형태로는 한 줄로 쓸 수 있다.
@@ -332,6 +378,9 @@ print("v_6 (전파)     ", r4(v[-1]), "  J_b q̇의 뒤 세 성분", r4(Vb[3:]))
 print("v_c6 (전파)    ", r4(v_com[-1]))
 glue("j28_w6_norm", float(np.linalg.norm(omega[-1])), display=False)
 glue("j28_v6_norm", float(np.linalg.norm(v[-1])), display=False)
+# 아래 유한 차분 대조의 두 어림: 절단 오차 h², 반올림 오차 ε/h (h = ch28.FD_STEP)
+glue("j28_fd_h2", sci(ch28.FD_STEP**2, 1), display=False)
+glue("j28_fd_roundoff", sci(np.finfo(float).eps / ch28.FD_STEP), display=False)
 
 # %% [markdown]
 # 이 상태에서 말단 링크의 각속도 크기는 {glue:text}`j28_w6_norm:.4f` rad/s, $\{6\}$ 원점의
@@ -341,34 +390,61 @@ glue("j28_v6_norm", float(np.linalg.norm(v[-1])), display=False)
 # 자체와도 비교했다. 관절 $j$ 하나를 $\pm h$($h=10^{-6}$)만큼 움직인 두 자세의 중심 차분
 # $\partial T/\partial q_j$에서 $[J_{s,j}] = (\partial T/\partial q_j)\,T^{-1}$,
 # $[J_{b,j}] = T^{-1}\,\partial T/\partial q_j$를 읽어 모든 열을 비교한 최대 차이는
-# {glue:text}`j28_chk_fd_columns`였다(상한 {glue:text}`j28_bound_fd_columns`; 중심 차분의 절단
-# 오차가 $h^2$ 정도이므로 반올림 수준까지 내려가지는 않는다).
+# {glue:text}`j28_chk_fd_columns`였다(상한 {glue:text}`j28_bound_fd_columns`). 이 차이를 만드는
+# 것은 중심 차분의 절단 오차가 아니다. 절단 오차는 $h^2$에 비례해
+# {glue:text}`j28_fd_h2` 정도에 그친다. 더 큰 몫은 반올림이다. 거의 같은 두 행렬을 빼면
+# 성분마다 기계 엡실론 $\varepsilon$ 정도의 반올림 오차가 남고, 이것을 $2h$로 나누므로 오차가
+# $\varepsilon/h$ = {glue:text}`j28_fd_roundoff`에 성분의 크기(이 사슬들에서 수 m)를 곱한 정도로
+# 커진다. 측정된 차이는 절단 오차의 어림보다 훨씬 크고 반올림 어림과 자릿수가 비슷하다. $h$를
+# 키우면 반올림 몫은 줄지만 절단 몫이 커진다.
 #
 # (sec-28-cost)=
 # ## 2.8.7 계산량: 링크 수에 비례한다
 #
 # 위의 모든 재귀는 링크 하나를 지날 때 정해진 양의 일을 한다. 그러므로 전체 비용은 링크 수
 # $n$에 비례한다. 명세 원고도 이 점을 재귀 계산의 핵심 장점으로 든다. 이 책은 이를 가정하지 않고
-# 센다. `chaindyn.opcount.count`는 함수를 실제로 한 번 실행하면서 행렬 곱과 내적 안의 스칼라
-# 곱셈을 모두 센다(규칙 `"products"`, 3.2절과 같다). 원소별 곱셈(외적을 성분으로 쓴 것, 스칼라
-# 배)은 이 규칙에서 세지 않는다.
+# 센다. `chaindyn.opcount.count`는 함수를 실제로 한 번 실행하면서 곱셈을 센다. 세는 규칙은 두
+# 가지이다. 기본 규칙 `"products"`(3.2절과 같다)는 행렬 곱과 내적 안의 스칼라 곱셈만 센다.
+# 규칙 `"all"`은 여기에 원소별 곱셈(성분으로 풀어 쓴 외적, 벡터의 스칼라 배)까지 더한다. 아래
+# 첫 표와 그림은 `"products"`로 센 값이고, 형태끼리 비용을 견줄 때는 뒤의 둘째 표처럼 `"all"`로
+# 센 값을 쓴다.
 
 # %%
 counts = ch28.multiplication_counts()
 ns = np.array(counts["n"])
 names = list(counts["prismatic"])
+
+
+def per_link_and_fixed(y):
+    """횟수 y(n)가 정확히 a n + b 꼴인지 확인하고 (a, b)를 돌려준다."""
+    y = np.asarray(y)
+    slope = np.diff(y)[-1] / np.diff(ns)[-1]
+    fixed = y[-1] - slope * ns[-1]
+    assert np.array_equal(y, slope * ns + fixed), y
+    return int(slope), int(fixed)
+
+
+def signed(k):
+    """고정분 표시용: 0, +9, −27 (빼기 기호 U+2212)."""
+    return f"{k:+d}".replace("-", "−") if k else "0"
+
+
 per_link = {}
 for k in names:
-    for kind, src in (("R", counts), ("P", counts["prismatic"])):
-        y = np.array(src[k])
-        slope = np.diff(y)[-1] / np.diff(ns)[-1]
-        fixed = y[-1] - slope * ns[-1]
-        assert np.array_equal(y, slope * ns + fixed), (k, kind)  # 정확히 a n + b 꼴
-        per_link[k, kind] = (int(slope), int(fixed))
+    per_link[k, "R"] = per_link_and_fixed(counts[k])
+    per_link[k, "P"] = per_link_and_fixed(counts["prismatic"][k])
 for k in ("space_jacobian", "body_jacobian", "geometric_jacobian_mdh", "link_velocities",
           "link_twists", "space_jacobian_dot", "body_jacobian_dot", "forward_kinematics"):
     glue(f"j28_cnt_{k}", per_link[k, "R"][0], display=False)
     glue(f"j28_cntp_{k}", per_link[k, "P"][0], display=False)
+for k in ("body_jacobian", "body_jacobian_dot", "space_jacobian_poe", "geometric_jacobian_mdh",
+          "space_jacobian"):
+    glue(f"j28_fix_{k}", signed(per_link[k, "R"][1]), display=False)
+# 그림 캡션의 설명: 고정분이 있는 함수는 네 개이고, 셋은 같은 값이다.
+with_fixed = sorted(k for k in names if per_link[k, "R"][1] != 0)
+assert with_fixed == ["body_jacobian", "body_jacobian_dot", "geometric_jacobian_mdh",
+                      "space_jacobian_poe"], with_fixed
+assert len({per_link[k, "R"][1] for k in with_fixed if k != "geometric_jacobian_mdh"}) == 1
 glue("j28_cnt_nmax", int(ns[-1]), display=False)
 glue("j28_cnt_js_nmax", counts["space_jacobian"][-1], display=False)
 
@@ -384,12 +460,18 @@ md_table(
 # %% [markdown]
 # ```{figure} figures/ch28_opcount.png
 # :name: fig-28-opcount
-# :width: 95%
+# :width: 100%
 #
-# 링크 수에 따른 곱셈 횟수(회전 관절만 있는 임의 사슬). 왼쪽은 호출 한 번의 횟수, 오른쪽은 그
-# 값을 $n$으로 나눈 링크당 횟수이다. 오른쪽 선이 모두 수평선으로 다가가므로 비용은 $n$에
-# 비례한다. 처음 몇 점이 수평에서 벗어나는 것은 링크 수와 무관한 고정분(단위 자세에서 출발하는
-# 첫 열의 수반 행렬은 곱셈이 없고, 도구 점을 옮기는 곱은 한 번만 있다) 때문이다.
+# 링크 수에 따른 곱셈 횟수(규칙 products, 회전 관절만 있는 임의 사슬). 왼쪽은 호출 한 번의 횟수,
+# 오른쪽은 그 값을 $n$으로 나눈 링크당 횟수이다. 오른쪽 선이 모두 수평선으로 다가가므로 비용은
+# $n$에 비례한다. 공간 야코비안(고정분 {glue:text}`j28_fix_space_jacobian`), 순기구학, 속도
+# 전파처럼 고정분이 없는 함수는 $n=1$부터 수평이다. 처음 몇 점에서 수평을 벗어나는 것은 고정분이
+# 있는 네 함수이다. 물체 야코비안과 그 시간 미분, 공간 스크루 축의 PoE 형태는 고정분이
+# {glue:text}`j28_fix_body_jacobian`이다. 자세가 단위 행렬인 열 하나(물체 야코비안은 마지막 열,
+# PoE 형태는 첫 열)에서는 수반 행렬이 상수로만 만들어져 그 안의 $[p]R$ 곱이 세어지지 않는다.
+# $z\cdot p$ 야코비안은 도구 점(주지 않으면 $\{n\}$의 원점)을 기저 좌표로 옮기는 행렬-벡터 곱이
+# 한 번 더 있어 고정분이
+# {glue:text}`j28_fix_geometric_jacobian_mdh`이다.
 # ```
 #
 # {numref}`tab-28-opcount`와 {numref}`fig-28-opcount`에서 세 가지를 읽을 수 있다.
@@ -397,19 +479,88 @@ md_table(
 # - 모든 함수의 횟수가 $n$의 일차식과 정확히 같다. 이 사실은 테스트(`tests/test_jacobian.py`)가
 #   링크당 횟수를 고정해 두고 확인한다. 예를 들어 회전 관절 $n$ = {glue:text}`j28_cnt_nmax`개인
 #   사슬의 공간 야코비안은 {glue:text}`j28_cnt_js_nmax`번 곱한다.
-# - 회전 관절 한 개당 공간 야코비안은 {glue:text}`j28_cnt_space_jacobian`번, 물체 야코비안은
-#   {glue:text}`j28_cnt_body_jacobian`번인데 $z\cdot p$ 야코비안은
-#   {glue:text}`j28_cnt_geometric_jacobian_mdh`번이다. $z\cdot p$ 공식은 $6\times 6$ 수반 행렬을
-#   만들지 않고 외적 하나(원소별 곱셈이라 이 규칙에서는 세지 않는다)로 열을 만들기 때문이다.
-#   수반 행렬을 쓰는 형태는 0이 많은 블록까지 꽉 찬 행렬로 곱하므로 더 비싸다.
+# - 이 규칙으로 회전 관절 한 개당 공간 야코비안은 {glue:text}`j28_cnt_space_jacobian`번, 물체
+#   야코비안은 {glue:text}`j28_cnt_body_jacobian`번, $z\cdot p$ 야코비안은
+#   {glue:text}`j28_cnt_geometric_jacobian_mdh`번이다. 다만 이 숫자들을 그대로 견주면 $z\cdot p$
+#   공식에 유리하다. 그 공식은 열을 외적으로 만드는데, `"products"` 규칙은 외적을 세지 않기
+#   때문이다. 같은 잣대로 견준 결과는 아래 {numref}`tab-28-opcount-all`에 있다.
 # - 직동 관절은 로드리게스 공식의 곱이 없어서 더 싸다(공간 야코비안의 경우 링크당
 #   {glue:text}`j28_cntp_space_jacobian`번). $z\cdot p$ 야코비안은 관절 종류와 상관없이 같은
 #   횟수이다(회전 행렬 $R_x R_z$를 늘 만든다).
 #
+# 아래 셀은 비교에 쓰는 여섯 함수를 규칙 `"all"`로 다시 센다. 사슬을 만드는 방법과 $n$의 값은
+# 위 표와 같다(회전 관절만).
+
+# %%
+rng_all = np.random.default_rng(ch28.SEED)
+all_names = ["forward_kinematics", "space_jacobian", "body_jacobian", "geometric_jacobian_mdh",
+             "link_velocities", "link_twists"]
+all_counts = {k: [] for k in all_names}
+for n_links in ns.tolist():
+    chain_n = models.random_chain(n_links, rng_all, prismatic=0.0)
+    q_n = rng_all.standard_normal(n_links)
+    mdh_n = rng_all.uniform(-0.5, 0.5, (n_links, 4))  # 수정 DH 표 (값은 횟수를 바꾸지 않는다)
+    for k in all_names:
+        if k == "geometric_jacobian_mdh":
+            call_args = (mdh_n, q_n, ["R"] * n_links)
+        elif k in ("link_velocities", "link_twists"):
+            call_args = (chain_n, q_n, q_n)
+        else:
+            call_args = (chain_n, q_n)
+        all_counts[k].append(cd.opcount.count(getattr(cd, k), *call_args, rule="all"))
+per_link_all = {k: per_link_and_fixed(all_counts[k]) for k in all_names}
+for k in all_names:
+    assert per_link_all[k][0] >= per_link[k, "R"][0]  # "all"은 "products"보다 적을 수 없다
+    glue(f"j28_all_{k}", per_link_all[k][0], display=False)
+a_js, a_jb, a_zp, a_fk = (per_link_all[k][0] for k in ("space_jacobian", "body_jacobian",
+                                                       "geometric_jacobian_mdh",
+                                                       "forward_kinematics"))
+glue("j28_all_ratio", round(a_js / a_zp, 1), display=False)
+glue("j28_all_ad_part", a_js - a_fk, display=False)  # 공간 야코비안에서 순기구학을 뺀 몫
+glue("j28_all_zp_elem", a_zp - per_link["geometric_jacobian_mdh", "R"][0], display=False)
+print({k: per_link_all[k] for k in all_names})
+
+# %% mystnb={"markdown_format": "myst"}
+md_table(
+    ["함수", "products: 링크당", "all: 링크당", "all: 고정분"],
+    [[f"`{k}`", per_link[k, "R"][0], *per_link_all[k]] for k in all_names],
+    "두 규칙으로 센 링크당 곱셈 횟수(회전 관절만 있는 임의 사슬, n = 1 … 64). 규칙 all은 "
+    "원소별 곱셈까지 센다.",
+    "tab-28-opcount-all", "lrrr",
+)
+
+# %% [markdown]
+# 원소별 곱셈까지 세면({numref}`tab-28-opcount-all`) 회전 관절 하나에 공간 야코비안은
+# {glue:text}`j28_all_space_jacobian`번, 물체 야코비안은 {glue:text}`j28_all_body_jacobian`번,
+# $z\cdot p$ 야코비안은 {glue:text}`j28_all_geometric_jacobian_mdh`번이다. 같은 잣대로 재도
+# $z\cdot p$ 공식이 공간 야코비안보다 {glue:text}`j28_all_ratio`배 싸다. 차이는 두 군데에서
+# 난다.
+#
+# - **열을 만드는 값.** 공간 야코비안은 순기구학({glue:text}`j28_all_forward_kinematics`번)에
+#   더해 링크마다 $6\times 6$ 수반 행렬을 만들고 축 벡터에 곱하는 데
+#   {glue:text}`j28_all_ad_part`번을 쓴다. 0이 많은 블록까지 꽉 찬 행렬로 곱하기 때문이다.
+#   $z\cdot p$ 공식이 원소별 곱셈에 쓰는 몫은 링크당 {glue:text}`j28_all_zp_elem`번(외적 하나와
+#   오프셋 $d_i$의 스칼라 배)뿐이다.
+# - **링크 자세를 갱신하는 값.** `chaindyn`의 순기구학은 홈 자세 $M_{i,i-1}$의 역과 스크루
+#   지수(로드리게스 공식)를 링크마다 따로 곱한다. DH 표는 네 매개변수로 상대 자세를 바로 채우므로
+#   이 몫이 작다.
+#
 # 명세 원고는 나아가 이 재귀가 "이론적 최소"의 계산량이라고 주장한다. 야코비안은 $6n$개의 성분을
 # 가지므로 어떤 방법도 $n$에 비례하는 것보다 적게 일할 수는 없다는 뜻으로는 맞지만, 상수까지
-# 최소라는 뜻이라면 이 책은 확인하지 않았다. 위 표가 보이듯 같은 $O(n)$ 안에서도 링크당 횟수는
-# 형태에 따라 몇 배씩 차이 난다.
+# 최소라는 뜻이라면 이 책은 확인하지 않았다. 위 두 표가 보이듯 같은 $O(n)$ 안에서도 링크당
+# 횟수는 형태에 따라 몇 배씩 차이 난다.
+#
+# **기호 야코비안.** 지금까지는 $q$에 숫자를 넣고 야코비안을 숫자로 얻었다. 같은 재귀를 기호 계산
+# 프로그램(예: SymPy)에서 돌리면, 관절 변수를 기호로 둔 채 누적 변환을 곱하고 식
+# {eq}`eq-28-zp`나 {eq}`eq-28-js`의 열 공식을 적용해 $J(q)$를 $q$의 닫힌 식으로 얻을 수 있다. 그
+# 수고가 보상받는 경우는 두 가지이다. 하나는 해석이다. $\det J(q)=0$을 풀어 특이 자세의 조건을 식으로
+# 적거나 조작성 지표를 $q$의 함수로 다룰 수 있다. 다른 하나는 코드 생성이다. 특정 로봇 하나의
+# 식을 정리해 C 코드로 옮기면, 0과 1이 곱해지는 자리와 공통 부분식이 미리 지워져 일반 재귀보다
+# 적게 곱하는 함수가 나올 수 있다. 대가는 식의 크기이다. 삼각함수 곱이 링크마다 겹쳐 쌓이므로
+# 정리하지 않은 식은 관절 수와 함께 매우 빠르게 불어난다. 그래서 $\sin q_i$, $\cos q_i$를
+# $s_i$, $c_i$ 같은 짧은 이름으로 바꾸고, 삼각 항등식으로 합치고, 되풀이되는 부분식을 변수로
+# 빼내는 정리를 중간 단계마다 해야 쓸 만한 크기가 된다. 이 책은 기호 야코비안을 만들지 않았고,
+# 식의 크기나 생성된 코드의 곱셈 횟수·실행 시간도 재지 않았다.
 #
 # (sec-28-drift)=
 # ## 2.8.8 수치 문제: 긴 사슬에서 누적 회전의 직교성 이탈
@@ -443,18 +594,37 @@ glue("j28_eps32", sci(drift["eps32"]), display=False)
 glue("j28_drift_n", drift["n"], display=False)
 glue("j28_drift_chains", drift["chains"], display=False)
 glue("j28_reach", float(drift["reach"].max()), display=False)
-print("float64 최댓값", f"{worst64:.1e}")
+# 단정밀도: 본문과 재현 표가 같은 값(링크 전체의 최댓값)을 쓴다.
+d32_max, d32r_max = sci(drift["float32"].max()), sci(drift["float32_reorth"].max())
+assert drift["float32_reorth"].max() < 10 * drift["eps32"]  # 재직교화: 엡실론의 몇 배 안
+glue("j28_drift32_max", d32_max, display=False)
+glue("j28_drift32r_max", d32r_max, display=False)
+# 위치 오차와 기준선(원점까지 거리 × float64 엡실론)의 비, 상대 오차
+if drift["position_error"] is not None:
+    line = drift["reach"] * drift["eps64"]
+    for n_at in (1000, 2000):
+        k = n_at - 1
+        ratio_at = drift["position_error"][k] / line[k]
+        assert 1 < ratio_at < 100, ratio_at  # 한 번 반올림한 것보다 크고, 여전히 작다
+        glue(f"j28_perr_ratio_{n_at}", float(ratio_at), display=False)
+    glue("j28_perr_rel_2000", sci(drift["position_error"][-1] / drift["reach"][-1]),
+         display=False)
+    print("위치 오차 / 기준선: i = 1000에서", f"{drift['position_error'][999] / line[999]:.0f},",
+          "i = 2000에서", f"{drift['position_error'][-1] / line[-1]:.0f}")
+print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "→ 재직교화", d32r_max)
 
 # %% [markdown]
 # ```{figure} figures/ch28_drift.png
 # :name: fig-28-drift
-# :width: 95%
+# :width: 100%
 #
 # 왼쪽: 누적 회전 $R_{0,i}$의 직교성 이탈을 링크 번호 $i$에 따라 그린 것(임의 사슬 여러 개 중
 # 최댓값, 세로축 로그 눈금). 배정밀도(파랑)는 기계 엡실론 가까이에서 시작해 아주 천천히 자라고,
 # `Chain`이 입력 회전 행렬에 쓰는 허용치(회색 파선)보다 훨씬 아래에 있다. 단정밀도(빨강)는
-# 같은 곱에서 배정밀도보다 여러 자리 크고, 곱할 때마다 재직교화하면(주황) 기계 엡실론 수준에
-# 머문다. 오른쪽: 배정밀도로 누적한 원점 위치 $p_{0,i}$와 확장 정밀도로 누적한 값의 차이.
+# 같은 곱에서 배정밀도보다 여러 자리 크고, 곱할 때마다 재직교화하면(주황) 단정밀도 기계
+# 엡실론의 몇 배 안에 머문다. 오른쪽: 배정밀도로 누적한 원점 위치 $p_{0,i}$와 확장 정밀도로
+# 누적한 값의 차이(초록). 일점쇄선은 원점까지의 거리에 배정밀도 기계 엡실론을 곱한 값(한 번
+# 반올림한 수준)이고, 측정된 오차는 링크 수가 많아지면 이 선보다 한 자리쯤 위에 있다.
 # ```
 #
 # 측정 결과({numref}`fig-28-drift`, 링크 {glue:text}`j28_drift_n`개짜리 사슬
@@ -467,11 +637,18 @@ print("float64 최댓값", f"{worst64:.1e}")
 #   훨씬 느리게 자란다. 곱마다 생기는 반올림 오차의 부호가 제각각이어서 일부가 서로 상쇄되기
 #   때문으로 보인다(이 설명은 측정 곡선의 모양에서 추론한 것이다).
 # - 원점 위치의 오차는 1000번째 링크에서 {glue:text}`j28_perr_1000` m, 2000번째에서
-#   {glue:text}`j28_perr_2000` m였다. 이 사슬의 원점들은 기저에서 최대
-#   {glue:text}`j28_reach:.0f` m까지 떨어지므로 상대 오차로는 반올림 수준이다.
-# - 같은 상대 회전을 단정밀도로 누적하면 이탈이 1000개째에 {glue:text}`j28_drift32_1000`까지
-#   커진다. 곱할 때마다 재직교화하면 {glue:text}`j28_drift32r_1000`에 머문다(단정밀도 기계
-#   엡실론 {glue:text}`j28_eps32`).
+#   {glue:text}`j28_perr_2000` m였다. 그림 오른쪽의 일점쇄선(원점까지의 거리 × 배정밀도 기계
+#   엡실론, 위치를 한 번 반올림할 때 생기는 오차의 크기)과 견주면 1000번째에서
+#   {glue:text}`j28_perr_ratio_1000:.0f`배, 2000번째에서 {glue:text}`j28_perr_ratio_2000:.0f`배
+#   크다. 위치는 링크마다 회전을 곱하고 더하는 과정을 거치며 반올림 오차가 쌓이므로, 한 번
+#   반올림한 수준보다 한 자리쯤 위에 있는 것이다. 그래도 거리로 나눈 상대 오차는 2000번째에서
+#   {glue:text}`j28_perr_rel_2000`이다(원점들은 기저에서 최대 {glue:text}`j28_reach:.0f` m까지
+#   떨어진다). 길이를 다루는 실제 계산에서는 무시할 만하다.
+# - 같은 상대 회전을 단정밀도로 누적하면 이탈이 링크 전체의 최댓값으로
+#   {glue:text}`j28_drift32_max`까지 커진다(1000번째 링크에서 {glue:text}`j28_drift32_1000`).
+#   곱할 때마다 재직교화하면 같은 최댓값이 {glue:text}`j28_drift32r_max`이고(1000번째 링크에서
+#   {glue:text}`j28_drift32r_1000`), 단정밀도 기계 엡실론 {glue:text}`j28_eps32`의 몇 배 안에
+#   머문다.
 #
 # **재직교화는 언제 필요한가.** `chaindyn`의 재귀는 링크마다 상대 회전을 지수 공식으로 새로
 # 계산하고 누적은 곱으로만 한다. 그래서 오차가 쌓이는 곳은 누적 곱 하나이고, 위 측정대로 배정밀도
@@ -527,15 +704,37 @@ print("float64 최댓값", f"{worst64:.1e}")
 # 하면
 #
 # $$
+# \begin{aligned}
 # \underbrace{\ddot p_0}_{\text{고전 가속도}}
-# = \underbrace{\dot v_{\text{ref}=p} }_{\text{공간 가속도의 선형 부분}} + \ \omega\times\dot p_0 ,
-# \qquad \dot v_{\text{ref}=p} = \dot v_s + \dot\omega\times p_0
+# &= \underbrace{\dot v_{\text{ref}=p}}_{\text{공간 가속도의 선형 부분}} + \ \omega\times\dot p_0 \\
+# \dot v_{\text{ref}=p} &= \dot v_s + \dot\omega\times p_0
+# \end{aligned}
 # $$ (eq-28-classical)
 #
 # 이다 {cite:p}`featherstone2008rigid`. 가속도계가 재는 것(중력 몫을 빼면)과 말단 궤적의 2차
-# 미분은 고전 가속도이다. $J\ddot q+\dot J\dot q$를 그대로 점의 가속도로 쓰면 구심 가속도
-# $\omega\times\dot p_0$가 빠진다. 이 차이를 두고 라이브러리 버그를 보고한 사용자들이 실제로
-# 있었다(공유 사례 G5). `chaindyn.point_acceleration`은 두 값을 이름으로 구별해 돌려준다:
+# 미분은 고전 가속도이다. 그러면 $J\ddot q+\dot J\dot q$는 어느 쪽인가? 어떤 야코비안을 썼느냐에
+# 따라 답이 다르다. 갈림길은 $J\dot q$가 트위스트인지, 기저 축으로 적은 점의 속도 그 자체인지이다.
+#
+# - **공간 야코비안** $J_s$와 식 {eq}`eq-28-jsdot`의 $\dot J_s$: 결과는 기준점이 기저 원점인
+#   트위스트의 미분 $\dot V_s=(\dot\omega, \dot v_s)$이다. 점 $p$의 고전 가속도가 되려면 기준점을
+#   옮기는 $\dot\omega\times p_0$ 항과 $\omega\times\dot p_0$ 항을 둘 다 더해야 한다.
+# - **물체 야코비안** $J_b$와 식 {eq}`eq-28-jbdot`의 $\dot J_b$: 결과의 선형 부분은 $\{n\}$ 원점의
+#   속도를 $\{n\}$의 축으로 적은 $v_b$를 성분마다 미분한 $\dot v_b$이다. 그 축이 말단과 함께 돌고
+#   있으므로 같은 점의 고전 가속도를 $\{n\}$의 축으로 적으면 $\dot v_b+\omega_b\times v_b$이다.
+#   빠진 것은 $\omega\times\dot p_0$ 항($\{n\}$의 축으로 적은 것)이다.
+# - **기저 축의 점 야코비안** $J_p^{\{0\}}$(2.8.4절, Pinocchio의 `LOCAL_WORLD_ALIGNED`):
+#   $J_p^{\{0\}}\dot q=(\omega, \dot p_0)$가 점의 속도 그 자체이므로, 이 행렬을 시간으로 그대로
+#   미분한 $\dot J_p$로 만든 $J_p\ddot q+\dot J_p\dot q$는 고전 가속도 $(\dot\omega, \ddot p_0)$와
+#   정확히 같다. $J_p^{\{0\}}=\mathrm{Ad}_{(I,-p_0)}J_s$를 미분해 보면, 기준점 $p_0$가 움직이는
+#   데서 생기는 항 $(0, \omega\times\dot p_0)$가 $\dot J_p\dot q$ 안에 저절로 들어 있다. 대조 셀의
+#   `classical_fd`가 확인한 것이 바로 이것이다. 점 속도 $J_p\dot q$의 시간 중심 차분이
+#   `point_acceleration`의 고전 가속도와 같았다.
+#
+# 따라서 "$J\ddot q+\dot J\dot q$에는 $\omega\times\dot p_0$ 항이 빠져 있다"는 말은 $J_s$, $J_b$와
+# 식 {eq}`eq-28-jsdot`, {eq}`eq-28-jbdot`의 $\dot J$에 대해서만 맞고, $J_s$의 경우에는
+# $\dot\omega\times p_0$ 항까지 빠져 있다. 이 구별을 놓쳐 라이브러리 버그를 보고한 사용자들이
+# 실제로 있었다(공유 사례 G5). `chaindyn.jdot_qd`는 앞의 두 경우의 $\dot J\dot q$를 돌려주고,
+# `chaindyn.point_acceleration`은 점의 두 가속도를 이름으로 구별해 돌려준다:
 # `kind="classical"`은 $(\dot\omega, \ddot p_0)$이고 Pinocchio의
 # `getFrameClassicalAcceleration`에, `kind="spatial"`은 $(\dot\omega, \dot v_{\text{ref}=p})$이고
 # `getFrameAcceleration`에 대응한다.
@@ -599,13 +798,15 @@ worst_pin = max(row["max_rel"] for row in agreement)
 assert worst_pin < 1e-12
 glue("j28_pin_worst", sci(worst_pin), display=False)
 glue("j28_pin_version", agreement[0]["version"], display=False)
+kinds = {"a (classical)": " (classical)", "a (spatial)": " (spatial)"}  # point_acceleration의 kind
 md_table(
-    ["양", "Pinocchio 함수", "기준 좌표계", "chaindyn 함수", "최대 상대 차이"],
-    [[r["quantity"], f"`{r['pinocchio']}`", f"`{r['frame']}`", f"`{r['chaindyn']}`",
-      sci(r["max_rel"])] for r in agreement],
+    ["Pinocchio 함수, 기준 좌표계", "chaindyn 함수", "상대 차이"],
+    [[f"`{r['pinocchio'].split(' + ')[-1]}`, `{r['frame']}`",
+      f"`{r['chaindyn']}`{kinds.get(r['quantity'], '')}", sci(r["max_rel"])] for r in agreement],
     "Pinocchio와의 최대 상대 차이 (차이를 max(1, Pinocchio 값의 최대 크기)로 나눈 값). "
+    "getFrameJacobian은 computeJointJacobians 다음에 불렀다. "
     "반올림 수준이라 기계마다 숫자가 다르다.",
-    "tab-28-pinocchio", "lllll",
+    "tab-28-pinocchio", "llr",
 )
 
 # %% [markdown]
@@ -621,12 +822,20 @@ md_table(
 #
 # 명세 원고는 재귀적 야코비안 계산이 6자유도 팔에서 수 마이크로초 안에 끝난다고 적는다. 이
 # 주장은 구현에 따라 전혀 다른 값이 나오므로, 가정하지 않고 이 페이지를 빌드할 때 예제 6R 팔에서
-# 직접 잰다. 아래 셀은 `chaindyn` 함수들과 Pinocchio의 `computeJointJacobians`를 같은 셀에서 잰다
-# (여러 번 반복한 평균 중 가장 짧은 값). 실행 시간은 기계와 부하에 따라 달라지므로 이 셀의 출력은
-# 테스트가 비교하지 않고, 값은 이 페이지를 빌드한 기계에서만 의미가 있다.
+# 직접 잰다. 아래 셀은 `chaindyn` 함수들과 Pinocchio의 `computeJointJacobians`를 같은 셀에서 잰다.
+#
+# **어떤 통계를 적는가.** `ch28.timings`는 `timeit.repeat`로 같은 호출을 수백에서 수만 번 묶어 한
+# 번의 평균 시간을 재고, 이것을 {glue:text}`j28_t_repeat`번 되풀이해 가장 짧은 값을 적는다(best of
+# {glue:text}`j28_t_repeat`). 최솟값은 다른 작업의 방해를 가장 덜 받은 측정을 고르므로 같은
+# 측정의 중앙값보다 작거나 같다. 부록 B({doc}`appendix_performance`)는 호출 묶음(블록)마다 잰
+# 시간의 **중앙값**을 적고, 가비지 컬렉터를 끈 채 미리 기록해 둔 값이다. 그러므로 이 절의 숫자와
+# 부록 B의 숫자는 같은 함수라도 그대로 견줄 수 없다. 실행 시간은 기계와 부하에 따라 달라지므로
+# 이 셀의 출력은 테스트가 비교하지 않고(어떤 시간도 `assert`하지 않는다), 값은 이 페이지를 빌드한
+# 기계에서 한 번 잰 것일 뿐이다.
 
 # %% tags=["nbval-ignore-output"]
 times = ch28.timings()
+glue("j28_t_repeat", inspect.signature(ch28.timings).parameters["repeat"].default, display=False)
 for key in ("body_jacobian", "space_jacobian", "geometric_jacobian_mdh", "link_velocities",
             "space_jacobian_dot", "pin_computeJointJacobians", "pin_getFrameJacobian"):
     if key in times:
@@ -675,20 +884,20 @@ print("기계:", times["machine"], "| Pinocchio", times["pinocchio"])
 repro = [
     ["계산량이 n에 비례", "곱셈 횟수가 정확히 (링크당)×n + (고정분)",
      f"공간 야코비안 링크당 {per_link['space_jacobian', 'R'][0]}회", "확인"],
-    ["6관절에 수 마이크로초", "빌드 때 측정 (2.8.11절)",
+    ["6관절에 수 마이크로초", "빌드 때 측정, 최솟값 (2.8.11절)",
      f"Pinocchio {times.get('pin_computeJointJacobians', float('nan')):.2f} μs, "
      f"chaindyn {times['body_jacobian']:.0f} μs", "구현에 따라 다름"],
     ["누적 곱의 직교성 이탈", f"링크 {drift['n']}개, float64",
      f"최대 {sci(worst64)}", "확인 (배정밀도에서는 무시 가능)"],
-    ["재직교화로 완화", "float32 누적, 매번 극분해",
-     f"{sci(drift['float32'].max())} → {sci(drift['float32_reorth'].max())}", "확인"],
+    ["재직교화로 완화", "float32 누적, 매번 극분해, 링크 전체의 최댓값",
+     f"최댓값 {d32_max} → {d32r_max}", "확인"],
     ["여러 야코비안 형태가 같은 결과", "J_s = Ad J_b, PoE, z·p 표",
      f"최대 {sci(max(checks[k]['max_error'] for k in ('ad_body', 'poe', 'mdh')))}", "확인"],
     ["전파된 속도 = J q̇ (회전·직동)", "모든 링크, ω, v, v_c",
      f"최대 {sci(checks['velocities']['max_error'])}", "확인"],
     ["J̇도 같은 재귀 구조", "중심 차분과 비교",
      f"최대 {sci(checks['jdot_fd']['max_error'])}", "확인"],
-    ["기호 야코비안의 크기 증가", "—", "—", "확인하지 않음"],
+    ["기호 야코비안의 크기 증가", "설명만 (2.8.7절)", "—", "확인하지 않음"],
     ["메모리 절약 구현, 병렬화의 이득", "—", "—", "확인하지 않음"],
 ]
 md_table(["명세 원고의 주장", "이 책의 확인 방법", "값", "판정"], repro,

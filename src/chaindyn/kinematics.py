@@ -107,7 +107,7 @@ def space_jacobian(chain, q):
     ndarray, shape (6, n) or (N, 6, n)
         Rows (omega, v): ``V_s = J_s qd`` is the spatial twist of link n, whose
         v is the velocity of the body point momentarily at the origin of {0},
-        in {0}.  Column i depends only on q_1 .. q_i.
+        in {0}.  Column i depends only on q_1 .. q_{i-1}.
 
     Raises
     ------
