@@ -299,6 +299,13 @@ def _geometric_columns(axes, origins, p_e, kinds):
     return np.stack(cols, axis=-1)
 
 
+def _dh_variables(theta, d, kind, qi):
+    """theta and d of a DH row at joint value qi (revolute: theta + q, prismatic:
+    d + q), both shaped like qi."""
+    zero = np.zeros_like(qi)
+    return (theta + qi, d + zero) if kind == "revolute" else (theta + zero, d + qi)
+
+
 def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     """Classic geometric Jacobian of a modified-DH (Craig) table, rows (v, omega).
 
@@ -354,12 +361,7 @@ def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     axes, origins = [], []
     for i, kind in enumerate(kinds):
         alpha, a, d, theta = rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3]
-        if kind == "revolute":
-            theta = theta + q[..., i]
-            d = d + np.zeros_like(q[..., i])
-        else:
-            d = d + q[..., i]
-            theta = theta + np.zeros_like(q[..., i])
+        theta, d = _dh_variables(theta, d, kind, q[..., i])
         Rx = _rot_x(alpha + np.zeros_like(d))
         Rr = Rx @ _rot_z(theta)  # R_{i-1,i}
         pr = np.stack([a + np.zeros_like(d), np.zeros_like(d), np.zeros_like(d)], -1) \
@@ -395,12 +397,7 @@ def geometric_jacobian_dh(dh, q, joint_types=None, tool=None):
         theta, d, a, alpha = rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3]
         axes.append(R[..., :, 2])
         origins.append(p)
-        if kind == "revolute":
-            theta = theta + q[..., i]
-            d = d + np.zeros_like(q[..., i])
-        else:
-            d = d + q[..., i]
-            theta = theta + np.zeros_like(q[..., i])
+        theta, d = _dh_variables(theta, d, kind, q[..., i])
         Rz = _rot_z(theta)
         Rr = Rz @ _rot_x(alpha + np.zeros_like(d))
         pr = Rz[..., :, 0] * a + np.stack([np.zeros_like(d), np.zeros_like(d), d], -1)
