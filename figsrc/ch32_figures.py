@@ -146,3 +146,27 @@ def identity_rows():
              r["min_cholesky_pivot"], roundoff_ceiling(r["energy_error"]), r["max_torque"]]
             for r in ch32.identity_table()]
     return header, rows
+
+
+# ---------------------------------------------------------------- ⑥ and the reproduction table
+def library_agreement_rows():
+    """The library cross-check of §3.2.5 ⑥ (chaindyn.crosscheck); roundoff columns
+    as powers of ten (see roundoff_ceiling)."""
+    from chaindyn import crosscheck
+
+    header = ["library", "version", "quantity", "models", "max_abs_diff", "rel_diff", "bound",
+              "holds"]
+    rows = [[r["library"], r["version"], r["quantity"], r["models"],
+             roundoff_ceiling(r["max_abs_diff"]), roundoff_ceiling(r["rel_diff"]),
+             f"{r['bound']:.0e}", r["holds"]] for r in crosscheck.library_agreement()]
+    return header, rows
+
+
+def reproduction_rows():
+    """The reproduction table of §3.2.11: the 명세 원고's value, this build's value
+    (roundoff values as powers of ten), the bound and whether it holds."""
+    header = ["item", "spec_value", "this_build", "bound", "holds"]
+    rows = [[r["item"], r["seed"],
+             roundoff_ceiling(r["value"]) if r["kind"] == "roundoff" else int(r["value"]),
+             r["bound"], r["holds"]] for r in ch32.reproduction_table()]
+    return header, rows
