@@ -5,21 +5,18 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import as_array, check_inertia, check_rotation, joint_type
-from .spatial import inertia_parts, spatial_inertia
+from .spatial import Ad_rp, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
 
 __all__ = ["Chain"]
 
 _JOINT_NAMES = {"r": "revolute", "revolute": "revolute", "p": "prismatic", "prismatic": "prismatic"}
 
 
-def _rot_x(a):
-    c, s = np.cos(a), np.sin(a)
-    return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
-
-
-def _rot_z(a):
-    c, s = np.cos(a), np.sin(a)
-    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+def _homogeneous(R, p):
+    """4x4 homogeneous matrix of the pose (R, p)."""
+    T = np.eye(4)
+    T[:3, :3], T[:3, 3] = R, p
+    return T
 
 
 class Chain:
@@ -153,9 +150,9 @@ class Chain:
         screws = np.zeros((n, 6))
         for i, ((alpha, a, d, theta), kind) in enumerate(zip(rows, kinds)):
             screws[i, 2 if kind == "revolute" else 5] = 1.0
-            R = _rot_x(alpha) @ _rot_z(theta)  # T_{i-1,i} at q = 0
+            R = rot_x(alpha) @ rot_z(theta)  # T_{i-1,i} at q = 0
             p = np.array([a, 0.0, 0.0]) + R @ np.array([0.0, 0.0, d])
-            home[i] = _inverse_pose(R, p)
+            home[i] = _homogeneous(*pose_inv((R, p)))
         chain = cls(home, screws, inertias)
         chain.mdh = np.array(rows)
         chain.mdh.flags.writeable = False
@@ -187,16 +184,14 @@ class Chain:
         M. W. Spong, S. Hutchinson, M. Vidyasagar, *Robot Modeling and
         Control*, 2nd ed., §3.2.
         """
-        from .spatial import Ad_rp
-
         rows, kinds, inertias = _dh_table("dh", dh, masses, coms, inertias_com, joint_types)
         n = len(kinds)
         home = np.empty((n, 4, 4))
         screws = np.empty((n, 6))
         for i, ((theta, d, a, alpha), kind) in enumerate(zip(rows, kinds)):
-            R = _rot_z(theta) @ _rot_x(alpha)  # T_{i-1,i} at q = 0
-            p = _rot_z(theta) @ np.array([a, 0.0, d])
-            home[i] = _inverse_pose(R, p)
+            R = rot_z(theta) @ rot_x(alpha)  # T_{i-1,i} at q = 0
+            p = rot_z(theta) @ np.array([a, 0.0, d])
+            home[i] = _homogeneous(*pose_inv((R, p)))
             Z = np.zeros(6)
             Z[2 if kind == "revolute" else 5] = 1.0
             screws[i] = Ad_rp(home[i, :3, :3], home[i, :3, 3]) @ Z
@@ -236,14 +231,6 @@ class Chain:
         from .urdf import chain_from_urdf
 
         return chain_from_urdf(path, base_link, tip_link)
-
-
-def _inverse_pose(R, p):
-    """4x4 homogeneous matrix of the inverse of the pose (R, p)."""
-    T = np.eye(4)
-    T[:3, :3] = R.T
-    T[:3, 3] = -R.T @ p
-    return T
 
 
 def joint_kinds(joint_types, n, name):

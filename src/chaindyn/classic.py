@@ -34,19 +34,10 @@ import numpy as np
 
 from .kinematics import _relative_poses
 from .rnea import _DEFAULT_G, batch_shape, check_gravity, check_state, check_wrench
+from .spatial import cross
+from .spatial import matvec as _mv
 
 __all__ = ["link_velocities", "rnea_classic", "cross"]
-
-
-def cross(a, b):
-    """Cross product of 3-vectors over stacks, (..., 3) x (..., 3) -> (..., 3)."""
-    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
-    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
-    return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
-
-
-def _mv(R, x):
-    return (R @ x[..., None])[..., 0]
 
 
 def _mtv(R, x):

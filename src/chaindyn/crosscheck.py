@@ -90,11 +90,7 @@ def random_mdh_arguments(n, rng, prismatic):
     coms = rng.uniform(-0.3, 0.3, (n, 3))
     inertias = np.empty((n, 3, 3))
     for i in range(n):
-        a, b, c = rng.uniform(0.03, 0.3, 3)
-        principal = masses[i] / 5 * np.array([b * b + c * c, a * a + c * c, a * a + b * b])
-        Q, R = np.linalg.qr(rng.standard_normal((3, 3)))
-        Q = Q * np.sign(np.diag(R))
-        inertias[i] = Q @ np.diag(principal) @ Q.T
+        inertias[i] = models.random_inertia_com(masses[i], rng)
     kinds = ["P" if p else "R" for p in prismatic]
     return {"mdh": mdh, "masses": masses, "coms": coms, "inertias_com": inertias,
             "joint_types": kinds}

@@ -37,7 +37,7 @@ from ._validate import as_array
 from .chain import Chain
 from .models import mdh_arguments  # re-exported: the arguments of to_rtb
 from .rnea import STANDARD_GRAVITY, check_gravity, check_wrench
-from .spatial import Ad_rp
+from .spatial import Ad_rp, inverse_transform
 
 __all__ = [
     "to_pinocchio",
@@ -67,15 +67,6 @@ def _check_chain(chain):
     return chain
 
 
-def _inv(T):
-    """Inverse of a 4x4 homogeneous pose."""
-    R, p = T[:3, :3], T[:3, 3]
-    out = np.eye(4)
-    out[:3, :3] = R.T
-    out[:3, 3] = -R.T @ p
-    return out
-
-
 def _trans(p):
     T = np.eye(4)
     T[:3, 3] = p
@@ -87,7 +78,7 @@ def _home_poses(chain):
     T = np.eye(4)
     out = []
     for i in range(chain.n):
-        T = T @ _inv(chain.home[i])
+        T = T @ inverse_transform(chain.home[i])
         out.append(T)
     return np.array(out)
 
@@ -95,7 +86,7 @@ def _home_poses(chain):
 def _wrench_map(T):
     """Matrix that maps a wrench (moment, force) from frame {b} to frame {a},
     ``F_a = Ad_{T_ba}^T F_b``, given ``T = T_ab`` (pose of {b} in {a})."""
-    Ti = _inv(T)  # T_ba
+    Ti = inverse_transform(T)  # T_ba
     return Ad_rp(Ti[:3, :3], Ti[:3, 3]).T
 
 
@@ -214,7 +205,7 @@ def to_pinocchio(chain, gravity=_DEFAULT_G):
             joint = pin.JointModelRevoluteUnaligned(np.array(A[:3]))
         else:
             joint = pin.JointModelPrismaticUnaligned(np.array(A[3:]))
-        placement = _trans(-r_prev) @ _inv(chain.home[i]) @ _trans(r[i])
+        placement = _trans(-r_prev) @ inverse_transform(chain.home[i]) @ _trans(r[i])
         jid = model.addJoint(parent, joint, pin.SE3(placement), f"joint{i + 1}")
         inertia = pin.Inertia(
             float(chain.masses[i]), chain.coms[i] - r[i], np.array(chain.inertias_com[i])
@@ -343,7 +334,7 @@ def pinocchio_joint_wrenches(chain, model, data):
         fr = model.frames[_frame_id(model, f"link{i + 1}")]
         f = data.f[fr.parentJoint]
         F_J = np.concatenate([f.angular, f.linear])
-        out[i] = _wrench_map(_inv(fr.placement.homogeneous)) @ F_J
+        out[i] = _wrench_map(inverse_transform(fr.placement.homogeneous)) @ F_J
     return out
 
 
@@ -406,7 +397,7 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
     ]
     indent = "    "
     for i in range(chain.n):
-        T = _inv(chain.home[i])  # T_{i-1,i} at q = 0
+        T = inverse_transform(chain.home[i])  # T_{i-1,i} at q = 0
         lines.append(
             f'{indent}<body name="link{i + 1}" pos="{_fmt(T[:3, 3])}" '
             f'quat="{_fmt(_quat_wxyz(T[:3, :3]))}">'
@@ -614,8 +605,8 @@ def to_modern_robotics(chain, tool=None):
     Tc = np.array([T0[i] @ _trans(chain.coms[i]) for i in range(chain.n)])
     Mlist = [Tc[0].copy()]
     for i in range(1, chain.n):
-        Mlist.append(_inv(Tc[i - 1]) @ Tc[i])
-    Mlist.append(_inv(Tc[-1]) @ T0[-1] @ T_tool)
+        Mlist.append(inverse_transform(Tc[i - 1]) @ Tc[i])
+    Mlist.append(inverse_transform(Tc[-1]) @ T0[-1] @ T_tool)
     Glist = []
     for i in range(chain.n):
         G = np.zeros((6, 6))

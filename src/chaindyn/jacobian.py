@@ -40,7 +40,8 @@ from ._validate import as_array, check_rotation
 from .chain import joint_kinds as _joint_kinds
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
 from .rnea import batch_shape, check_state
-from .spatial import Ad_rp, ad, pose_mul, screw_exp
+from .spatial import Ad_rp, ad, cross, pose_mul, rot_x, rot_z, screw_exp
+from .spatial import matvec as _mv
 
 __all__ = [
     "forward_kinematics",
@@ -58,16 +59,6 @@ __all__ = [
     "jdot_qd",
     "point_acceleration",
 ]
-
-
-def _mv(A, x):
-    return (A @ x[..., None])[..., 0]
-
-
-def _cross(a, b):
-    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
-    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
-    return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
 
 
 def _choice(value, name, allowed):
@@ -245,20 +236,6 @@ def point_jacobian(chain, q, point=None, frame="world"):
 # ----------------------------------------------------------------------------- DH tables
 
 
-def _rot_x(a):
-    c, s = np.cos(a), np.sin(a)
-    one, zero = np.ones_like(a), np.zeros_like(a)
-    return np.stack([np.stack([one, zero, zero], -1), np.stack([zero, c, -s], -1),
-                     np.stack([zero, s, c], -1)], -2)
-
-
-def _rot_z(a):
-    c, s = np.cos(a), np.sin(a)
-    one, zero = np.ones_like(a), np.zeros_like(a)
-    return np.stack([np.stack([c, -s, zero], -1), np.stack([s, c, zero], -1),
-                     np.stack([zero, zero, one], -1)], -2)
-
-
 def _tool_point(tool):
     """The tool point in {n}: from a 3-vector or a 4x4 pose T_{n,tool}."""
     if tool is None:
@@ -293,7 +270,7 @@ def _geometric_columns(axes, origins, p_e, kinds):
     cols = []
     for z, p, kind in zip(axes, origins, kinds):
         if kind == "revolute":
-            cols.append(np.concatenate([_cross(z, p_e - p), z], axis=-1))
+            cols.append(np.concatenate([cross(z, p_e - p), z], axis=-1))
         else:
             cols.append(np.concatenate([z, np.zeros_like(z)], axis=-1))
     return np.stack(cols, axis=-1)
@@ -362,8 +339,8 @@ def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     for i, kind in enumerate(kinds):
         alpha, a, d, theta = rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3]
         theta, d = _dh_variables(theta, d, kind, q[..., i])
-        Rx = _rot_x(alpha + np.zeros_like(d))
-        Rr = Rx @ _rot_z(theta)  # R_{i-1,i}
+        Rx = rot_x(alpha + np.zeros_like(d))
+        Rr = Rx @ rot_z(theta)  # R_{i-1,i}
         pr = np.stack([a + np.zeros_like(d), np.zeros_like(d), np.zeros_like(d)], -1) \
             + Rx[..., :, 2] * d[..., None]
         R, p = pose_mul((R, p), (Rr, pr))
@@ -398,8 +375,8 @@ def geometric_jacobian_dh(dh, q, joint_types=None, tool=None):
         axes.append(R[..., :, 2])
         origins.append(p)
         theta, d = _dh_variables(theta, d, kind, q[..., i])
-        Rz = _rot_z(theta)
-        Rr = Rz @ _rot_x(alpha + np.zeros_like(d))
+        Rz = rot_z(theta)
+        Rr = Rz @ rot_x(alpha + np.zeros_like(d))
         pr = Rz[..., :, 0] * a + np.stack([np.zeros_like(d), np.zeros_like(d), d], -1)
         R, p = pose_mul((R, p), (Rr, pr))
     p_e = _mv(R, np.broadcast_to(p_tool, p.shape)) + p
@@ -603,7 +580,7 @@ def point_acceleration(chain, q, qd, qdd, point=None, frame="world", kind="class
     acc = _mv(X, dVs)  # spatial acceleration at p, {0} axes
     if kind == "classical":
         V = _mv(X, Vs)  # (omega, velocity of p)
-        acc = acc + np.concatenate([np.zeros_like(V[..., :3]), _cross(V[..., :3], V[..., 3:])],
+        acc = acc + np.concatenate([np.zeros_like(V[..., :3]), cross(V[..., :3], V[..., 3:])],
                                    axis=-1)
     if frame == "local":
         Rt = np.swapaxes(R, -1, -2)

@@ -7,14 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from .rnea import check_state
-from .spatial import Ad_rp, pose_mul, screw_exp
+from .spatial import Ad_rp, pose_inv, pose_mul, screw_exp
 
 __all__ = ["forward_kinematics", "body_jacobian", "space_jacobian"]
-
-
-def _inverse(R, p):
-    Rt = np.swapaxes(R, -1, -2)
-    return Rt, -(Rt @ p[..., None])[..., 0]
 
 
 def _relative_poses(chain, q):
@@ -22,7 +17,7 @@ def _relative_poses(chain, q):
     out = []
     for i in range(chain.n):
         M = chain.home[i]
-        out.append(pose_mul(_inverse(M[:3, :3], M[:3, 3]), screw_exp(chain.screws[i], q[..., i])))
+        out.append(pose_mul(pose_inv((M[:3, :3], M[:3, 3])), screw_exp(chain.screws[i], q[..., i])))
     return out
 
 
@@ -84,7 +79,7 @@ def body_jacobian(chain, q):
     cols = [None] * chain.n
     for i in reversed(range(chain.n)):
         cols[i] = Ad_rp(R, p) @ chain.screws[i]
-        R, p = pose_mul((R, p), _inverse(*rel[i]))  # T_{n,i-1} = T_{n,i} T_{i,i-1}
+        R, p = pose_mul((R, p), pose_inv(rel[i]))  # T_{n,i-1} = T_{n,i} T_{i,i-1}
     batch = q.shape[:-1]  # column n is q-independent: give it the batch shape too
     return np.stack([np.broadcast_to(c, batch + (6,)) for c in cols], axis=-1)
 

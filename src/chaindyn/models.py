@@ -20,6 +20,7 @@ __all__ = [
     "planar_2r",
     "planar_2r_closed_form",
     "random_chain",
+    "random_inertia_com",
     "arm6r",
     "arm6r_table",
     "mdh_arguments",
@@ -115,6 +116,16 @@ def _random_unit(rng):
     return x / np.linalg.norm(x)
 
 
+def random_inertia_com(mass, rng):
+    """Inertia about the COM (kg m^2) of a solid ellipsoid of the given mass with
+    semi-axes drawn in [0.03, 0.3] m, randomly rotated: positive definite and
+    satisfying the triangle inequality by construction."""
+    a, b, c = rng.uniform(0.03, 0.3, 3)
+    principal = mass / 5 * np.array([b * b + c * c, a * a + c * c, a * a + b * b])
+    R = _random_rotation(rng)
+    return R @ np.diag(principal) @ R.T
+
+
 def random_chain(n, rng, prismatic=0.0):
     """A physically valid random chain, reproducible from ``rng``.
 
@@ -176,10 +187,8 @@ def random_chain(n, rng, prismatic=0.0):
             r = rng.uniform(-0.3, 0.3, 3)
             screws[i] = np.concatenate([axis, -np.cross(axis, r)])
         m = rng.uniform(0.5, 5.0)
-        a, b, c = rng.uniform(0.03, 0.3, 3)
-        principal = m / 5 * np.array([b * b + c * c, a * a + c * c, a * a + b * b])
-        Rc = _random_rotation(rng)
-        inertias[i] = spatial_inertia(m, rng.uniform(-0.3, 0.3, 3), Rc @ np.diag(principal) @ Rc.T)
+        Ic = random_inertia_com(m, rng)
+        inertias[i] = spatial_inertia(m, rng.uniform(-0.3, 0.3, 3), Ic)
     return Chain(home, screws, inertias)
 
 

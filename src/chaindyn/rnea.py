@@ -26,16 +26,12 @@ import numpy as np
 
 from ._validate import as_array
 from .spatial import Ad_rp, ad, pose_mul, screw_exp
+from .spatial import matvec as _mv
 
 __all__ = ["rnea", "joint_wrenches", "link_twists", "STANDARD_GRAVITY"]
 
 #: Standard gravity, m/s^2 (the default gravity vector is (0, 0, -STANDARD_GRAVITY)).
 STANDARD_GRAVITY = 9.80665
-
-
-def _mv(A, x):
-    """Matrix-vector product over stacks: (..., k, m) @ (..., m) -> (..., k)."""
-    return (A @ x[..., None])[..., 0]
 
 
 def check_state(chain, **arrays):

@@ -17,17 +17,51 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "matvec",
+    "cross",
+    "rot_x",
+    "rot_z",
     "skew",
     "Ad",
     "Ad_rp",
     "ad",
     "screw_exp",
     "pose_mul",
+    "pose_inv",
+    "inverse_transform",
     "spatial_inertia",
     "inertia_parts",
     "rpy_matrix",
     "rotate_inertia",
 ]
+
+
+def matvec(A, x):
+    """Matrix-vector product over stacks: (..., k, m) @ (..., m) -> (..., k)."""
+    return (A @ x[..., None])[..., 0]
+
+
+def cross(a, b):
+    """Cross product of 3-vectors over stacks, (..., 3) x (..., 3) -> (..., 3)."""
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def rot_x(a):
+    """Rotation about x by the angle a (rad), over stacks: (...) -> (..., 3, 3)."""
+    c, s = np.cos(a), np.sin(a)
+    one, zero = np.ones_like(a), np.zeros_like(a)
+    return np.stack([np.stack([one, zero, zero], -1), np.stack([zero, c, -s], -1),
+                     np.stack([zero, s, c], -1)], -2)
+
+
+def rot_z(a):
+    """Rotation about z by the angle a (rad), over stacks: (...) -> (..., 3, 3)."""
+    c, s = np.cos(a), np.sin(a)
+    one, zero = np.ones_like(a), np.zeros_like(a)
+    return np.stack([np.stack([c, -s, zero], -1), np.stack([s, c, zero], -1),
+                     np.stack([zero, zero, one], -1)], -2)
 
 
 def skew(x):
@@ -162,7 +196,25 @@ def pose_mul(a, b):
     """
     Ra, pa = a
     Rb, pb = b
-    return Ra @ Rb, (Ra @ pb[..., None])[..., 0] + pa
+    return Ra @ Rb, matvec(Ra, pb) + pa
+
+
+def pose_inv(a):
+    """Inverse of a pose given as an ``(R, p)`` pair: ``(R^T, -R^T p)``."""
+    R, p = a
+    Rt = np.swapaxes(R, -1, -2)
+    return Rt, -matvec(Rt, p)
+
+
+def inverse_transform(T):
+    """Inverse of a homogeneous transform (..., 4, 4)."""
+    T = np.asanyarray(T)
+    R, p = pose_inv((T[..., :3, :3], T[..., :3, 3]))
+    out = np.zeros_like(T)
+    out[..., :3, :3] = R
+    out[..., :3, 3] = p
+    out[..., 3, 3] = 1.0
+    return out
 
 
 def spatial_inertia(mass, com, inertia_com):

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .chain import Chain
-from .spatial import Ad_rp, skew, spatial_inertia
+from .spatial import Ad_rp, inverse_transform, skew, spatial_inertia
 
 __all__ = ["load", "chain_from_urdf", "URDFChain", "to_urdf"]
 
@@ -204,13 +204,6 @@ def _pose(T, what):
     return T
 
 
-def _inv(T):
-    out = np.eye(4)
-    out[:3, :3] = T[:3, :3].T
-    out[:3, 3] = -T[:3, :3].T @ T[:3, 3]
-    return out
-
-
 def _build(fname, robot, base_link, tip_link):
     links = {}
     for link in robot.links:
@@ -317,9 +310,9 @@ def _build(fname, robot, base_link, tip_link):
             k = index[jn]
             owner[C] = k
             T_C_Fk = T_child_tip if k == n else np.eye(4)  # pose of {k} in C's frame
-            pose[C] = _inv(T_C_Fk)
+            pose[C] = inverse_transform(T_C_Fk)
             T_prev_k = pose[P] @ T_origin @ T_C_Fk  # T_{k-1,k} at q = 0
-            home[k - 1] = _inv(T_prev_k)
+            home[k - 1] = inverse_transform(T_prev_k)
             axis = np.asarray(j.axis if j.axis is not None else (1.0, 0.0, 0.0), dtype=float)
             norm = float(np.linalg.norm(axis))
             if not np.isfinite(norm) or norm == 0.0:
@@ -475,7 +468,7 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
     for i in range(chain.n):
         T = np.eye(4)
         T[:3, 3] = -r_prev
-        T = T @ _inv(chain.home[i])
+        T = T @ inverse_transform(chain.home[i])
         T[:3, 3] += T[:3, :3] @ r[i]  # ... Trans(r_i)
         Ic = chain.inertias_com[i]
         c = chain.coms[i] - r[i]
