@@ -1,4 +1,5 @@
-"""Open built pages in headless Chromium: math typeset, Korean shown, figures there.
+"""Open built pages in headless Chromium: math typeset, Korean shown, figures there,
+and no request leaves the local files while a page renders.
 
 Needs the book built (the session fixture ``built_book`` builds it once) and
 Debian's ``chromium`` and ``fonts-nanum`` (``.ci/run`` installs both).  Without
@@ -8,6 +9,7 @@ Screenshots for people to look at go to ``_build/screenshots/``.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -61,6 +63,29 @@ def _run(chromium: str, *args: str) -> str:
     return proc.stdout
 
 
+def page_requests(net_log: Path) -> list[str]:
+    """URLs that the page itself requested, read from Chromium's net log.
+
+    Chromium's own background requests (update checks, accounts) carry the
+    initiator "not an origin"; a page's requests carry the page's origin
+    (``file://``, shown as "null").  Local files are not network requests and
+    do not appear."""
+    log = json.loads(net_log.read_text(encoding="utf-8"))
+    start = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
+    urls = []
+    for event in log["events"]:
+        params = event.get("params", {})
+        # phase 1: the start of the job (its end, phase 2, carries only the outcome)
+        if event["type"] == start and event.get("phase") == 1 \
+                and params.get("initiator") != "not an origin":
+            urls.append(params.get("url", ""))
+    return urls
+
+
+def remote(urls):
+    return [u for u in urls if not u.startswith(("file:", "data:", "blob:", "about:"))]
+
+
 def _article(dom: str) -> BeautifulSoup:
     soup = BeautifulSoup(dom, "html.parser")
     main = soup.find("article") or soup.find("main") or soup.body
@@ -90,8 +115,13 @@ def test_page_renders(page, built_book, chromium):
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = SHOTS / (Path(page).stem + ".png")
     shot.unlink(missing_ok=True)
-    _run(chromium, "--window-size=1280,3200", f"--screenshot={shot}", url)
+    net_log = BUILD / "netlog" / (Path(page).stem + ".json")
+    net_log.parent.mkdir(parents=True, exist_ok=True)
+    _run(chromium, "--window-size=1280,3200", f"--screenshot={shot}",
+         f"--log-net-log={net_log}", url)
     assert shot.is_file() and shot.stat().st_size > 10_000, f"no screenshot {shot}"
+    # The book works offline: nothing the page asks for comes from the network.
+    assert remote(page_requests(net_log)) == [], f"{page} requests the network"
 
     article = _article(_run(chromium, "--dump-dom", url))
 
@@ -131,3 +161,22 @@ def test_some_page_has_a_figure(built_book):
         main = soup.find("article") or soup.body
         count += len([i for i in main.find_all("img") if not i.get("src", "").startswith("data:")])
     assert count > 0, "no figure in any page"
+
+
+def test_net_log_sees_a_remote_request(chromium, tmp_path):
+    """The network check's own oracle: a page that loads a script, a style sheet
+    and an image from remote hosts shows all three in the net log."""
+    page = tmp_path / "remote.html"
+    page.write_text(
+        '<html><head><script src="https://unpkg.com/thebe@0.8.2/lib/index.js"></script>'
+        '<link rel="stylesheet" href="http://example.com/a.css"></head>'
+        '<body><img src="https://cdn.example.org/a.png">안녕</body></html>',
+        encoding="utf-8",
+    )
+    net_log = tmp_path / "net.json"
+    _run(chromium, f"--log-net-log={net_log}", "--dump-dom", page.as_uri())
+    assert sorted(remote(page_requests(net_log))) == [
+        "http://example.com/a.css",
+        "https://cdn.example.org/a.png",
+        "https://unpkg.com/thebe@0.8.2/lib/index.js",
+    ]
