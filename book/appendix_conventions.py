@@ -52,6 +52,7 @@ import chaindyn
 from chaindyn import crosscheck
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
+from _numbers import fixed  # noqa: E402  (figsrc/_numbers.py: rounding checked against roundoff)
 from _tables import md_table  # noqa: E402  (figsrc/_tables.py: numbered Markdown tables)
 
 TESTS = Path("..").resolve() / "tests"
@@ -107,7 +108,7 @@ assert tuple(g_book) == (0.0, 0.0, -chaindyn.STANDARD_GRAVITY)
 DEFAULT_G = {"book": vec(g_book), "pin": vec(g_pin), "mj": vec(g_mj), "rtb": vec(g_rtb)}
 glue("g_std", chaindyn.STANDARD_GRAVITY, display=False)
 glue("g_lib", float(-g_pin[2]), display=False)
-glue("g_rel", round(float((-g_pin[2] - chaindyn.STANDARD_GRAVITY) / chaindyn.STANDARD_GRAVITY), 6),
+glue("g_rel", fixed(float((-g_pin[2] - chaindyn.STANDARD_GRAVITY) / chaindyn.STANDARD_GRAVITY), 6),
      display=False)
 for key, value in DEFAULT_G.items():
     print(f"기본 중력 {key:5s}: {value}")

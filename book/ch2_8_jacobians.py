@@ -39,7 +39,8 @@ import chaindyn as cd
 from chaindyn import ch28, models
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
-from _tables import md_table, sci  # noqa: E402  (figsrc/_tables.py: 표, 3.6×10⁻¹⁵ 꼴의 글자열)
+from _numbers import fixed, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
+from _tables import md_table  # noqa: E402  (figsrc/_tables.py: 표)
 
 np.set_printoptions(precision=4, suppress=True)
 arm = models.arm6r()  # 이 책의 예제 6R 팔 (data/arm6r.csv, 수정 DH)
@@ -50,7 +51,7 @@ qd_arm = np.array([0.8, -0.5, 0.6, 1.0, -0.7, 1.2])  # 이 절의 예제 관절 
 
 def r4(x):
     """표시용 반올림: 4자리, 음의 0은 0으로."""
-    return np.round(np.asarray(x, dtype=float), 4) + 0.0
+    return fixed(np.asarray(x, dtype=float), 4) + 0.0
 
 
 print(arm, "관절", arm.joint_types)
@@ -376,8 +377,8 @@ Vb = cd.body_jacobian(arm, q_arm) @ qd_arm
 print("ω_6 (전파)     ", r4(omega[-1]), "  J_b q̇의 앞 세 성분", r4(Vb[:3]))
 print("v_6 (전파)     ", r4(v[-1]), "  J_b q̇의 뒤 세 성분", r4(Vb[3:]))
 print("v_c6 (전파)    ", r4(v_com[-1]))
-glue("j28_w6_norm", float(np.linalg.norm(omega[-1])), display=False)
-glue("j28_v6_norm", float(np.linalg.norm(v[-1])), display=False)
+glue("j28_w6_norm", fixed(np.linalg.norm(omega[-1]), 4), display=False)
+glue("j28_v6_norm", fixed(np.linalg.norm(v[-1]), 4), display=False)
 # 아래 유한 차분 대조의 두 어림: 절단 오차 h², 반올림 오차 ε/h (h = ch28.FD_STEP)
 glue("j28_fd_h2", sci(ch28.FD_STEP**2, 1), display=False)
 glue("j28_fd_roundoff", sci(np.finfo(float).eps / ch28.FD_STEP), display=False)
@@ -515,7 +516,7 @@ for k in all_names:
 a_js, a_jb, a_zp, a_fk = (per_link_all[k][0] for k in ("space_jacobian", "body_jacobian",
                                                        "geometric_jacobian_mdh",
                                                        "forward_kinematics"))
-glue("j28_all_ratio", round(a_js / a_zp, 1), display=False)
+glue("j28_all_ratio", fixed(a_js / a_zp, 1), display=False)
 glue("j28_all_ad_part", a_js - a_fk, display=False)  # 공간 야코비안에서 순기구학을 뺀 몫
 glue("j28_all_zp_elem", a_zp - per_link["geometric_jacobian_mdh", "R"][0], display=False)
 print({k: per_link_all[k] for k in all_names})
@@ -748,14 +749,14 @@ g5 = ch28.g5_case()
 q5, qd5, _ = ch28.P2_STATE
 for key in ("omega", "v", "classical", "spatial", "omega_x_v"):
     for j, axis in enumerate("xyz"):
-        glue(f"j28_g5_{key}_{axis}", float(np.round(g5[key][j], 6)) + 0.0, display=False)
+        glue(f"j28_g5_{key}_{axis}", float(fixed(g5[key][j], 6)) + 0.0, display=False)
 for key, value in zip(("q1", "q2", "qd1", "qd2"), (*q5, *qd5)):
     glue(f"j28_g5_{key}", float(value), display=False)
 assert g5["max_error"] < 1e-6  # 사례의 6자리 수치와 일치
 
 
 def six(x):
-    return "(" + ", ".join(f"{v + 0.0:.6f}" for v in np.round(x, 6)) + ")"
+    return "(" + ", ".join(f"{v + 0.0:.6f}" for v in fixed(x, 6)) + ")"
 
 
 print("도구 점 속도 v          ", six(g5["v"]), " ω", six(g5["omega"]))

@@ -44,7 +44,7 @@ from chaindyn import ch32, models, spatial
 from chaindyn.opcount import count
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
-from _tables import sci  # noqa: E402  (3.6e-15 -> "3.6×10⁻¹⁵", the prose's scientific form)
+from _numbers import fixed, fixed_sig, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
 
 G0 = chaindyn.STANDARD_GRAVITY  # m/s^2
 
@@ -167,12 +167,12 @@ glue("cl_sym_exp_lo", e_a, display=False)
 glue("cl_sym_exp_hi", e_b, display=False)
 glue("cl_sym_cse_lo", c_a, display=False)
 glue("cl_sym_cse_hi", c_b, display=False)
-glue("cl_sym_n_ratio", round(n_b / n_a, 2), display=False)
-glue("cl_sym_exp_ratio", round(e_b / e_a, 1), display=False)
-glue("cl_sym_cse_ratio", round(c_b / c_a, 1), display=False)
+glue("cl_sym_n_ratio", fixed(n_b / n_a, 2), display=False)
+glue("cl_sym_exp_ratio", fixed(e_b / e_a, 1), display=False)
+glue("cl_sym_cse_ratio", fixed(c_b / c_a, 1), display=False)
 # 마지막 두 점 사이의 국소 지수: count ∝ n^k로 볼 때의 k
-glue("cl_sym_exp_k", round(float(np.log(e_b / e_p) / np.log(n_b / n_p)), 1), display=False)
-glue("cl_sym_cse_k", round(float(np.log(c_b / c_p) / np.log(n_b / n_p)), 1), display=False)
+glue("cl_sym_exp_k", fixed(float(np.log(e_b / e_p) / np.log(n_b / n_p)), 1), display=False)
+glue("cl_sym_cse_k", fixed(float(np.log(c_b / c_p) / np.log(n_b / n_p)), 1), display=False)
 
 # %% [markdown]
 # 관절 수가 {glue:text}`cl_sym_n_lo`개에서 {glue:text}`cl_sym_n_hi`개로
@@ -302,7 +302,7 @@ chain_ratio = chaindyn.Chain(chain_big.home, chain_big.screws,
                              chain_big.inertias * scale[:, None, None])
 q_b, qd_b, qdd_b = (rng_big.standard_normal((ch32.STATES_PER_CHAIN, N_BIG)) for _ in range(3))
 print(chain_big, chain_ratio)
-print("질량 범위 [kg]:", np.round([chain_ratio.masses.min(), chain_ratio.masses.max()], 9))
+print("질량 범위 [kg]:", fixed_sig(chain_ratio.masses.min(), 3), "–", fixed_sig(chain_ratio.masses.max(), 3))
 
 
 def range_check(chain):
@@ -332,10 +332,10 @@ big = range_check(chain_big)
 ratio = range_check(chain_ratio)
 glue("cl_id_n_min", min(r["n"] for r in ch32.identity_table()), display=False)
 glue("cl_id_n_max", max(r["n"] for r in ch32.identity_table()), display=False)
-glue("cl_big_tau_max", round(big["tau_max"]), display=False)
-glue("cl_ratio_tau_max", round(ratio["tau_max"]), display=False)
+glue("cl_big_tau_max", int(fixed(big["tau_max"], 0)), display=False)
+glue("cl_ratio_tau_max", int(fixed(ratio["tau_max"], 0)), display=False)
 glue("cl_states", ch32.STATES_PER_CHAIN, display=False)
-print("가장 큰 토크 [N·m]:", round(big["tau_max"]), round(ratio["tau_max"]))
+print("가장 큰 토크 [N·m]:", int(fixed(big["tau_max"], 0)), int(fixed(ratio["tau_max"], 0)))
 
 # %% tags=["nbval-ignore-output"]
 # 반올림 수준의 값과 조건수: 마지막 자릿수가 기계마다 다를 수 있어 nbval이 비교하지 않는다.
@@ -413,7 +413,7 @@ try:
 except ValueError as exc:
     print("ValueError:", exc)
 glue("cl_p2_izz1", float(P2_INERTIAS[0][2, 2]), display=False)
-glue("cl_p2_sum1", round(float(P2_INERTIAS[0][0, 0] + P2_INERTIAS[0][1, 1]), 4), display=False)
+glue("cl_p2_sum1", fixed(float(P2_INERTIAS[0][0, 0] + P2_INERTIAS[0][1, 1]), 4), display=False)
 
 # %% [markdown]
 # 첫 링크에서 $I_{zz}$(= {glue:text}`cl_p2_izz1` kg·m²)가 $I_{xx} + I_{yy}$
@@ -569,8 +569,8 @@ assert cp5_err < 1e-12
 print(f"max |RNEA(q, q̇, e_j, g) - M e_j| = {cp5_mixed:.4f}, h를 빼면 {cp5_err:.1e}")
 
 # %%
-glue("cl_cp5_mixed", round(cp5_mixed, 4), display=False)
-print(round(cp5_mixed, 4))
+glue("cl_cp5_mixed", fixed(cp5_mixed, 4), display=False)
+print(fixed(cp5_mixed, 4))
 
 # %% [markdown]
 # :::{dropdown} 풀이

@@ -86,7 +86,8 @@ from chaindyn import ch32, models, opcount, spatial
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: Korean font and figure style)
-from _tables import md_table, sci  # noqa: E402  (figsrc/_tables.py: tables, 3.6×10⁻¹⁵ form)
+from _numbers import fixed, fixed_sig, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
+from _tables import md_table  # noqa: E402  (figsrc/_tables.py: 표)
 
 _style.apply()
 
@@ -118,7 +119,7 @@ arm = models.arm6r()
 assert abs(sum(r["mass"] for r in arm_rows) - arm.mass) < 1e-12
 
 glue("arm_n", arm.n, display=False)
-glue("arm_mass", round(arm.mass, 4), display=False)
+glue("arm_mass", fixed(arm.mass, 4), display=False)
 glue("arm_d1", arm_rows[0]["d"], display=False)          # 어깨 높이
 glue("arm_a1", arm_rows[1]["a"], display=False)          # 어깨 옆 오프셋
 glue("arm_upper", arm_rows[2]["a"], display=False)       # 상완 길이
@@ -187,15 +188,15 @@ qd_peak = np.abs(traj["qd"]).max(axis=0)
 qdd_peak = np.abs(traj["qdd"]).max(axis=0)
 big = np.flatnonzero(np.isclose(np.abs(dq), np.abs(dq).max())) + 1
 
-glue("traj_T", round(tf["duration"], 4), display=False)
+glue("traj_T", fixed(tf["duration"], 4), display=False)
 glue("traj_samples", len(t), display=False)
-glue("traj_dt_ms", round(float(1000 * (t[1] - t[0])), 4), display=False)
-glue("traj_peak_qdd", round(tf["peak_qdd"], 4), display=False)
-glue("traj_peak_qd", round(tf["peak_qd"], 4), display=False)
-glue("traj_big_dq", round(float(np.abs(dq).max()), 4), display=False)
+glue("traj_dt_ms", fixed(float(1000 * (t[1] - t[0])), 4), display=False)
+glue("traj_peak_qdd", fixed(tf["peak_qdd"], 2), display=False)  # 본문은 두 자리까지 보인다
+glue("traj_peak_qd", fixed(tf["peak_qd"], 2), display=False)
+glue("traj_big_dq", fixed(float(np.abs(dq).max()), 4), display=False)
 glue("traj_big_joints", " · ".join(str(j) for j in big), display=False)
-print(f"T = {tf['duration']} s, 표본 {len(t)}개, 최대 속도 {tf['peak_qd']:.4f} rad/s, "
-      f"최대 가속도 {tf['peak_qdd']:.4f} rad/s^2, 가장 큰 변위 관절 {big.tolist()}")
+print(f"T = {tf['duration']} s, 표본 {len(t)}개, 최대 속도 {fixed(tf['peak_qd'], 5)} rad/s, "
+      f"최대 가속도 {fixed(tf['peak_qdd'], 5)} rad/s^2, 가장 큰 변위 관절 {big.tolist()}")
 
 # %% mystnb={"markdown_format": "myst"}
 md_table(
@@ -311,16 +312,16 @@ glue("cf_L1", p2r["lengths"][0], display=False)
 glue("cf_L2", p2r["lengths"][1], display=False)
 glue("cf_I1", p2r["izz"][0], display=False)
 glue("cf_I2", p2r["izz"][1], display=False)
-glue("cf_max_torque", round(cf["max_torque"], 4), display=False)
+glue("cf_max_torque", fixed(cf["max_torque"], 4), display=False)
 for k in range(2):
-    glue(f"cf_ex_q{k + 1}", round(float(ex["q"][k]), 4), display=False)
-    glue(f"cf_ex_qd{k + 1}", round(float(ex["qd"][k]), 4), display=False)
-    glue(f"cf_ex_qdd{k + 1}", round(float(ex["qdd"][k]), 4), display=False)
-    glue(f"cf_ex_rnea{k + 1}", round(float(ex["rnea"][k]), 4), display=False)
-    glue(f"cf_ex_closed{k + 1}", round(float(ex["closed"][k]), 4), display=False)
-print("q   =", np.round(ex["q"], 4), " qd =", np.round(ex["qd"], 4), " qdd =", np.round(ex["qdd"], 4))
-print("RNEA   tau =", np.round(ex["rnea"], 4), "N·m")
-print("닫힌 식 tau =", np.round(ex["closed"], 4), "N·m")
+    glue(f"cf_ex_q{k + 1}", fixed(float(ex["q"][k]), 4), display=False)
+    glue(f"cf_ex_qd{k + 1}", fixed(float(ex["qd"][k]), 4), display=False)
+    glue(f"cf_ex_qdd{k + 1}", fixed(float(ex["qdd"][k]), 4), display=False)
+    glue(f"cf_ex_rnea{k + 1}", fixed(float(ex["rnea"][k]), 4), display=False)
+    glue(f"cf_ex_closed{k + 1}", fixed(float(ex["closed"][k]), 4), display=False)
+print("q   =", fixed(ex["q"], 4), " qd =", fixed(ex["qd"], 4), " qdd =", fixed(ex["qdd"], 4))
+print("RNEA   tau =", fixed(ex["rnea"], 4), "N·m")
+print("닫힌 식 tau =", fixed(ex["closed"], 4), "N·m")
 print(f"{cf['samples']}개 상태의 최대 |tau| = {cf['max_torque']:.4f} N·m")
 
 # %% tags=["nbval-ignore-output"]
@@ -382,12 +383,7 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 
 # %%
 ids = ch32.identity_table()
-ID_BOUNDS = {  # 반올림 오차의 한계: 토크 크기(수백 N·m)에 배정밀도 오차 수백 배의 여유
-    "spatial_vs_classic": 1e-12,   # N·m 또는 N
-    "mass_matrix_vs_rnea": 1e-12,  # N·m 또는 N
-    "asymmetry": 1e-13,            # M의 단위
-    "energy_error": 1e-13,         # 상대 오차
-}
+ID_BOUNDS = ch32.IDENTITY_BOUNDS  # 반올림 오차의 한계: 토크 크기(수백 N·m)에 배정밀도 오차 수백 배의 여유
 for row in ids:
     for key, bound in ID_BOUNDS.items():
         assert row[key] < bound, (row["n"], key, row[key])
@@ -401,8 +397,8 @@ glue("id_n_max", ids[-1]["n"], display=False)
 glue("id_states", ch32.STATES_PER_CHAIN, display=False)
 glue("id_p_prismatic", inspect.signature(ch32.identity_table).parameters["prismatic"].default,
      display=False)
-glue("id_pivot_min", round(min(r["min_cholesky_pivot"] for r in ids), 4), display=False)
-glue("id_torque_max", round(max(r["max_torque"] for r in ids), 4), display=False)
+glue("id_pivot_min", fixed(min(r["min_cholesky_pivot"] for r in ids), 4), display=False)
+glue("id_torque_max", fixed(max(r["max_torque"] for r in ids), 4), display=False)
 for key, bound in ID_BOUNDS.items():
     glue(f"id_bound_{key}", sci(bound, 1), display=False)
 
@@ -473,13 +469,13 @@ md_table(
 # %%
 st = ch32.static_checks()
 glue("st_samples", st["samples"], display=False)
-glue("st_mass", round(st["mass"], 4), display=False)
-glue("st_weight", round(st["weight"], 4), display=False)
+glue("st_mass", fixed(st["mass"], 4), display=False)
+glue("st_weight", fixed(st["weight"], 4), display=False)
 glue("st_g", chaindyn.STANDARD_GRAVITY, display=False)
 print(f"자세 {st['samples']}개, 총질량 {st['mass']:.4f} kg, 총중량 {st['weight']:.4f} N")
-print("예: F_tip =", np.round(st["example"]["f_tip"], 4), "(N·m, N)")
-print("    RNEA     tau =", np.round(st["example"]["rnea"], 4), "N·m")
-print("    J_b^T F_tip  =", np.round(st["example"]["jtf"], 4), "N·m")
+print("예: F_tip =", fixed(st["example"]["f_tip"], 4), "(N·m, N)")
+print("    RNEA     tau =", fixed(st["example"]["rnea"], 4), "N·m")
+print("    J_b^T F_tip  =", fixed(st["example"]["jtf"], 4), "N·m")
 
 # %% tags=["nbval-ignore-output"]
 # 반올림 오차 수준의 값 (nbval 비교 제외, 한계와 assert로 검사)
@@ -548,7 +544,7 @@ glue("ops_mm_at_n", oc["mass_matrix"][ns.index(n_mm[-1])], display=False)
 glue("ops_all_rev", oc["rnea_all"][0] // ns[0], display=False)
 glue("ops_all_big", oc["rnea_all"][-1], display=False)
 glue("ops_classic_big", oc["classic_all"][-1], display=False)
-glue("ops_classic_ratio", round(oc["classic_all"][-1] / oc["rnea_all"][-1], 4), display=False)
+glue("ops_classic_ratio", fixed(oc["classic_all"][-1] / oc["rnea_all"][-1], 4), display=False)
 for k, v in parts.items():
     glue(f"ops_part_{k}", v, display=False)
 glue("ops_n_mv6", N_MV6, display=False)
@@ -661,28 +657,28 @@ k2 = int(np.argmax(np.abs(traj["tau"][:, 1])))
 tau2_peak, g2_peak = float(traj["tau"][k2, 1]), float(traj["gravity"][k2, 1])
 assert abs(abs(tau2_peak) - T2["tau_max"]) < 1e-12 and t[k2] == T2["t_tau_max"]
 assert np.sign(g2_peak) == np.sign(tau2_peak) and T2["t_gravity_max"] != T2["t_tau_max"]
-glue("j2_g_at_peak", round(abs(g2_peak), 4), display=False)
-glue("j2_g_at_peak_share", round(g2_peak / tau2_peak, 4), display=False)
-glue("j2_tau_max", round(T2["tau_max"], 4), display=False)
-glue("j2_t_tau", round(T2["t_tau_max"], 4), display=False)
-glue("j2_gravity_max", round(T2["gravity_max"], 4), display=False)
-glue("j2_t_gravity", round(T2["t_gravity_max"], 4), display=False)
-glue("j2_nongravity_max", round(T2["nongravity_max"], 4), display=False)
-glue("j2_gravity_share", round(tf["gravity_share_j2"], 4), display=False)
-glue("j1_tau_max", round(T1["tau_max"], 4), display=False)
-glue("j1_t_tau", round(T1["t_tau_max"], 4), display=False)
-glue("j1_velocity_max", round(T1["velocity_max"], 4), display=False)
-glue("j1_t_velocity", round(T1["t_velocity_max"], 4), display=False)
-glue("j1_inertial_max", round(T1["inertial_max"], 4), display=False)
-glue("j1_t_inertial", round(T1["t_inertial_max"], 4), display=False)
-glue("j1_peak_sum", round(T1["velocity_max"] + T1["inertial_max"], 4), display=False)
-glue("j3_gravity_max", round(T3["gravity_max"], 4), display=False)
-glue("j3_nongravity_max", round(T3["nongravity_max"], 4), display=False)
+glue("j2_g_at_peak", fixed(abs(g2_peak), 4), display=False)
+glue("j2_g_at_peak_share", fixed(g2_peak / tau2_peak, 4), display=False)
+glue("j2_tau_max", fixed(T2["tau_max"], 4), display=False)
+glue("j2_t_tau", fixed(T2["t_tau_max"], 4), display=False)
+glue("j2_gravity_max", fixed(T2["gravity_max"], 4), display=False)
+glue("j2_t_gravity", fixed(T2["t_gravity_max"], 4), display=False)
+glue("j2_nongravity_max", fixed(T2["nongravity_max"], 4), display=False)
+glue("j2_gravity_share", fixed(tf["gravity_share_j2"], 4), display=False)
+glue("j1_tau_max", fixed(T1["tau_max"], 4), display=False)
+glue("j1_t_tau", fixed(T1["t_tau_max"], 4), display=False)
+glue("j1_velocity_max", fixed(T1["velocity_max"], 4), display=False)
+glue("j1_t_velocity", fixed(T1["t_velocity_max"], 4), display=False)
+glue("j1_inertial_max", fixed(T1["inertial_max"], 4), display=False)
+glue("j1_t_inertial", fixed(T1["t_inertial_max"], 4), display=False)
+glue("j1_peak_sum", fixed(T1["velocity_max"] + T1["inertial_max"], 4), display=False)
+glue("j3_gravity_max", fixed(T3["gravity_max"], 4), display=False)
+glue("j3_nongravity_max", fixed(T3["nongravity_max"], 4), display=False)
 for j in range(3):
-    glue(f"iov_j{j + 1}", round(iov[j], 4), display=False)
-glue("iov_min", round(min(iov[:3]), 4), display=False)
-glue("iov_max", round(max(iov[:3]), 4), display=False)
-print("관성/속도곱 최댓값 비:", np.round(iov, 4))
+    glue(f"iov_j{j + 1}", fixed(iov[j], 4), display=False)
+glue("iov_min", fixed(min(iov[:3]), 4), display=False)
+glue("iov_max", fixed(max(iov[:3]), 4), display=False)
+print("관성/속도곱 최댓값 비:", fixed(iov, 4))
 print(f"관절 2: t = {t[k2]:.3f} s에서 tau = {tau2_peak:.4f} N·m, 중력항 = {g2_peak:.4f} N·m")
 torque_table
 
@@ -851,20 +847,20 @@ reaction_table = md_table(
 R1, R2 = rf["table"][:2]
 assert rf["j1_axial_over_weight"] > 1 and rf["j1_tipping_over_drive"] > 1
 assert rf["j2_radial_over_axial"] > 1
-glue("r_weight", round(rf["weight"], 4), display=False)
-glue("r_j1_axial", round(R1["axial_max"], 4), display=False)
-glue("r_j1_axial_min", round(float(np.abs(rl["axial"][:, 0]).min()), 4), display=False)
-glue("r_j1_tipping", round(R1["tipping_max"], 4), display=False)
-glue("r_j1_drive", round(R1["drive_max"], 4), display=False)
-glue("r_j1_radial", round(R1["radial_max"], 4), display=False)
-glue("r_j2_radial", round(R2["radial_max"], 4), display=False)
-glue("r_j2_axial", round(R2["axial_max"], 4), display=False)
-glue("r_j2_tipping", round(R2["tipping_max"], 4), display=False)
-glue("r_j2_drive", round(R2["drive_max"], 4), display=False)
-glue("r_j1_axial_over_weight", round(rf["j1_axial_over_weight"], 4), display=False)
-glue("r_j1_tip_over_drive", round(rf["j1_tipping_over_drive"], 4), display=False)
-glue("r_j2_rad_over_ax", round(rf["j2_radial_over_axial"], 4), display=False)
-print({k: round(v, 4) for k, v in rf.items() if k != "table"})
+glue("r_weight", fixed(rf["weight"], 4), display=False)
+glue("r_j1_axial", fixed(R1["axial_max"], 4), display=False)
+glue("r_j1_axial_min", fixed(float(np.abs(rl["axial"][:, 0]).min()), 4), display=False)
+glue("r_j1_tipping", fixed(R1["tipping_max"], 4), display=False)
+glue("r_j1_drive", fixed(R1["drive_max"], 4), display=False)
+glue("r_j1_radial", fixed(R1["radial_max"], 4), display=False)
+glue("r_j2_radial", fixed(R2["radial_max"], 4), display=False)
+glue("r_j2_axial", fixed(R2["axial_max"], 4), display=False)
+glue("r_j2_tipping", fixed(R2["tipping_max"], 4), display=False)
+glue("r_j2_drive", fixed(R2["drive_max"], 4), display=False)
+glue("r_j1_axial_over_weight", fixed(rf["j1_axial_over_weight"], 4), display=False)
+glue("r_j1_tip_over_drive", fixed(rf["j1_tipping_over_drive"], 4), display=False)
+glue("r_j2_rad_over_ax", fixed(rf["j2_radial_over_axial"], 4), display=False)
+print({k: fixed(v, 4) for k, v in rf.items() if k != "table"})
 print(f"관절 1 축 방향 힘의 범위: {np.abs(rl['axial'][:, 0]).min():.4f} – "
       f"{np.abs(rl['axial'][:, 0]).max():.4f} N")
 reaction_table
@@ -1092,7 +1088,7 @@ md_table(
 # 부풀린다. 가속도 차이만 다른 행보다 큰 까닭이 여기에 있다. 예제 6R 팔의 질량 행렬은
 # 관절각을 $[-\pi, \pi]$에서 고르게 뽑은 자세 {glue:text}`cond_poses`개에서 조건수가
 # {glue:text}`cond_min:,.0f`–{glue:text}`cond_max:,.0f`이다(아래 셀). 배정밀도의 기계 엡실론에 이 값을
-# 곱하면 {glue:text}`cond_eps_min`–{glue:text}`cond_eps_max`로, 위의 가속도 차이와 같은
+# 곱하면 {glue:text}`cond_eps_bound_min`–{glue:text}`cond_eps_bound_max`로, 위의 가속도 차이와 같은
 # 자릿수이다. 명세 원고는 왕복 오차가 큰 까닭을 추정으로만 적었는데, 여기서는 토크 잔차와 조건수가 그
 # 추정을 뒷받침한다.
 #
@@ -1108,14 +1104,14 @@ COND_POSES = 1000                              # 조건수를 살펴볼 무작�
 q_rand = np.random.default_rng(ch32.SEED).uniform(-np.pi, np.pi, (COND_POSES, arm.n))
 cond_M = np.linalg.cond(chaindyn.mass_matrix(arm, q_rand))
 glue("cond_poses", COND_POSES, display=False)
-glue("cond_min", round(float(cond_M.min()), 0), display=False)
-glue("cond_max", round(float(cond_M.max()), 0), display=False)
-# 한 자리로 줄여 붙인다 (조건수의 끝자리는 기계마다 다를 수 있다)
-glue("cond_eps_min", sci(np.finfo(float).eps * cond_M.min(), 1), display=False)
-glue("cond_eps_max", sci(np.finfo(float).eps * cond_M.max(), 1), display=False)
-print(f"무작위 자세 {COND_POSES}개에서 M의 조건수: {cond_M.min():,.0f} – {cond_M.max():,.0f}")
-eps = np.finfo(float).eps
-print(f"eps × 조건수: {eps * cond_M.min():.1e} – {eps * cond_M.max():.1e}")
+glue("cond_min", fixed(float(cond_M.min()), 0), display=False)
+glue("cond_max", fixed(float(cond_M.max()), 0), display=False)
+# ε κ(M)는 M으로 선형 방정식을 풀 때의 상대 오차 한계이다(잰 오차가 아니라 한계). 한 자리로
+# 줄여 붙인다(조건수의 끝자리는 기계마다 다를 수 있다).
+glue("cond_eps_bound_min", sci(fixed_sig(np.finfo(float).eps * cond_M.min(), 1), 1), display=False)
+glue("cond_eps_bound_max", sci(fixed_sig(np.finfo(float).eps * cond_M.max(), 1), 1), display=False)
+print(f"무작위 자세 {COND_POSES}개에서 M의 조건수: {fixed(cond_M.min(), 0):,.0f} – "
+      f"{fixed(cond_M.max(), 0):,.0f}")
 
 # %% [markdown]
 # ### 3.2.5.8.3 어댑터가 메운 규약의 차이
@@ -1228,11 +1224,11 @@ mistakes.append(("Robotics Toolbox", "Puma 560 모델의 모터 관성·마찰 �
                  off(robot.rne(q_m, qd_m, qdd_m, gravity=G_STD, fext=interop.rtb_fext(F_TIP)),
                      tau_m)))
 
-glue("mis_t", round(float(t[k_mid]), 4), display=False)
+glue("mis_t", fixed(float(t[k_mid]), 4), display=False)
 glue("mis_force", float(F_TIP[5]), display=False)
 glue("mis_moment", float(F_TIP[0]), display=False)
-glue("mis_tau_max", round(float(np.abs(tau_m).max()), 4), display=False)
-mis = {f"mis_{k}": round(e, 4) for k, (*_, e) in enumerate(mistakes)}
+glue("mis_tau_max", fixed(float(np.abs(tau_m).max()), 4), display=False)
+mis = {f"mis_{k}": fixed(e, 4) for k, (*_, e) in enumerate(mistakes)}
 for key, value in mis.items():
     glue(key, value, display=False)
 # 마지막 행(Puma 560의 구동 항)은 규약 변환의 실수가 아니라 다른 모델이다: 규약 실수의 최댓값에서 뺀다.
@@ -1246,7 +1242,7 @@ assert min(mis, key=mis.get) == "mis_2"            # 가장 작은 것은 Pinocc
 assert max(conv, key=conv.get) == "mis_4"          # 규약 실수 가운데 가장 큰 것: cfrc_int의 기준점
 assert mis[f"mis_{len(mistakes) - 1}"] > max(conv.values())  # 본문: 구동 항은 어느 규약 실수보다 크다
 glue("mis_orders", int(np.floor(np.log10(min(mis.values()) / OK))), display=False)
-print("올바른 τ =", np.round(tau_m, 4), "N·m")
+print("올바른 τ =", fixed(tau_m, 4), "N·m")
 mistake_table = md_table(
     ["라이브러리", "실수", "종류", "비교한 양", "최대 차이 [N·m]"],
     [[lib, what, "모델 차이" if k == len(mistakes) - 1 else "규약 변환", quantity, sig4(e)]
@@ -1384,7 +1380,7 @@ for name, q_pose in GRAVITY_POSES.items():
     share = np.abs(g_pose) / effort
     for j, joint in enumerate(u.joints):
         gq_rows.append([name if j == 0 else "", f"`{joint}`", f"{q_pose[j] + 0.0:.4f}",
-                        f"{round(g_pose[j], 4) + 0.0:.4f}", f"{effort[j]:g}",
+                        f"{fixed(g_pose[j], 4) + 0.0:.4f}", f"{effort[j]:g}",
                         f"{share[j]:.1%}"])
     key = {"UR5": "ur5", "Panda": "panda", "Talos left arm": "talos"}[name]
     j_max = int(np.argmax(np.abs(g_pose)))
@@ -1392,9 +1388,9 @@ for name, q_pose in GRAVITY_POSES.items():
         assert u.joints[j_max] == "arm_left_4_joint"
     if name != "UR5":  # UR5: 두 관절이 같은 최댓값을 내므로 관절 이름은 본문에 적는다
         glue(f"g_{key}_joint", u.joints[j_max], display=False)
-    glue(f"g_{key}_max", round(float(g_pose[j_max]), 4), display=False)
-    glue(f"g_{key}_share", round(float(share[j_max]), 4), display=False)
-    print(name, "g(q) =", np.round(g_pose, 4) + 0.0, "N·m")
+    glue(f"g_{key}_max", fixed(float(g_pose[j_max]), 4), display=False)
+    glue(f"g_{key}_share", fixed(float(share[j_max]), 4), display=False)
+    print(name, "g(q) =", fixed(g_pose, 4) + 0.0, "N·m")
     if name == "UR5":  # 상완이 연직: 어깨와 팔꿈치의 중력 토크가 같다
         assert abs(g_pose[1] - g_pose[2]) < 1e-9 and int(np.argmax(np.abs(g_pose))) in (1, 2)
 md_table(

@@ -43,13 +43,13 @@ from chaindyn.rnea import _backward, _forward
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: 한글 글꼴과 그림 양식)
-from _tables import sci  # noqa: E402  (figsrc/_tables.py: 3.6×10⁻¹⁵ 꼴의 글자열)
+from _numbers import fixed, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
 
 _style.apply()
 np.set_printoptions(precision=4, suppress=True)
 arm = models.arm6r()  # 이 책의 예제 6R 팔 (data/arm6r.csv)
 GRAVITY = ch32.GRAVITY  # 기저 좌표계 {0}의 중력 벡터, z축이 위를 향한다
-print(arm, "총질량", arm.mass, "kg", "중력", GRAVITY.tolist(), "m/s^2")
+print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m/s^2")
 
 # %% [markdown]
 # (sec-rnea-goals)=
@@ -208,8 +208,8 @@ glue("rn_id_nmin", ids[0]["n"], display=False)
 glue("rn_id_nmax", ids[-1]["n"], display=False)
 glue("rn_id_states", ch32.STATES_PER_CHAIN, display=False)
 glue("rn_st_samples", st["samples"], display=False)
-glue("rn_mass", round(st["mass"], 4), display=False)
-glue("rn_weight", round(st["weight"], 4), display=False)
+glue("rn_mass", fixed(st["mass"], 4), display=False)
+glue("rn_weight", fixed(st["weight"], 4), display=False)
 glue("rn_per_link", per_link, display=False)
 glue("rn_nmax_count", mc["n"][-1], display=False)
 glue("rn_count_nmax", mc["rnea"][-1], display=False)
@@ -220,27 +220,27 @@ j2 = tf["table"][1]
 assert j2["t_tau_max"] != j2["t_gravity_max"]
 k_peak = int(np.argmax(np.abs(terms["tau"][:, 1])))  # 전체 토크 |tau_2|가 최대인 표본
 assert terms["t"][k_peak] == j2["t_tau_max"]
-glue("rn_j2_grav_max", round(j2["gravity_max"], 4), display=False)
-glue("rn_j2_tau_max", round(j2["tau_max"], 4), display=False)
-glue("rn_j2_t_grav", round(j2["t_gravity_max"], 4), display=False)
-glue("rn_j2_t_tau", round(j2["t_tau_max"], 4), display=False)
-glue("rn_j2_share", round(tf["gravity_share_j2"], 4), display=False)
-glue("rn_j2_tau_at_peak", round(float(terms["tau"][k_peak, 1]), 4), display=False)
-glue("rn_j2_g_at_peak", round(float(terms["gravity"][k_peak, 1]), 4), display=False)
-glue("rn_j1_tip_over_drive", round(rf["j1_tipping_over_drive"], 4), display=False)
-glue("rn_j2_radial_over_axial", round(rf["j2_radial_over_axial"], 4), display=False)
+glue("rn_j2_grav_max", fixed(j2["gravity_max"], 4), display=False)
+glue("rn_j2_tau_max", fixed(j2["tau_max"], 4), display=False)
+glue("rn_j2_t_grav", fixed(j2["t_gravity_max"], 4), display=False)
+glue("rn_j2_t_tau", fixed(j2["t_tau_max"], 4), display=False)
+glue("rn_j2_share", fixed(tf["gravity_share_j2"], 4), display=False)
+glue("rn_j2_tau_at_peak", fixed(float(terms["tau"][k_peak, 1]), 4), display=False)
+glue("rn_j2_g_at_peak", fixed(float(terms["gravity"][k_peak, 1]), 4), display=False)
+glue("rn_j1_tip_over_drive", fixed(rf["j1_tipping_over_drive"], 4), display=False)
+glue("rn_j2_radial_over_axial", fixed(rf["j2_radial_over_axial"], 4), display=False)
 glue("rn_traj_samples", len(terms["t"]), display=False)
 print("사슬", [r["joints"] for r in ids], "사슬마다 상태", ch32.STATES_PER_CHAIN)
 print("링크당 곱셈", per_link, "| n =", mc["n"][-1], "에서", mc["rnea"][-1],
       "| M 열 구성 n =", mm_pairs[-1][0], "에서", mm_pairs[-1][1])
-print("총질량", round(st["mass"], 4), "kg, 총중량", round(st["weight"], 4), "N")
-print("관절 2: 중력항 최댓값", round(j2["gravity_max"], 4), "N·m (t =", j2["t_gravity_max"],
-      "s), 전체 최댓값", round(j2["tau_max"], 4), "N·m (t =", j2["t_tau_max"], "s), 비",
-      round(tf["gravity_share_j2"], 4))
-print("  전체 토크가 최대인 순간: tau_2 =", round(float(terms["tau"][k_peak, 1]), 4),
-      "N·m, g_2 =", round(float(terms["gravity"][k_peak, 1]), 4), "N·m")
-print("관절 1 전도 모멘트/구동 토크", round(rf["j1_tipping_over_drive"], 4),
-      "| 관절 2 반경/축 방향 힘", round(rf["j2_radial_over_axial"], 4))
+print("총질량", fixed(st["mass"], 4), "kg, 총중량", fixed(st["weight"], 4), "N")
+print("관절 2: 중력항 최댓값", fixed(j2["gravity_max"], 4), "N·m (t =", j2["t_gravity_max"],
+      "s), 전체 최댓값", fixed(j2["tau_max"], 4), "N·m (t =", j2["t_tau_max"], "s), 비",
+      fixed(tf["gravity_share_j2"], 4))
+print("  전체 토크가 최대인 순간: tau_2 =", fixed(float(terms["tau"][k_peak, 1]), 4),
+      "N·m, g_2 =", fixed(float(terms["gravity"][k_peak, 1]), 4), "N·m")
+print("관절 1 전도 모멘트/구동 토크", fixed(rf["j1_tipping_over_drive"], 4),
+      "| 관절 2 반경/축 방향 힘", fixed(rf["j2_radial_over_axial"], 4))
 
 # %% tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값: 기계마다 마지막 자리가 다르므로 출력은 비교하지 않는다.
@@ -692,17 +692,17 @@ tau_from_F = np.array([F[i] @ arm.screws[i] for i in range(arm.n)])  # F_i^T A_i
 assert np.array_equal(tau, tau_from_F)  # rnea 안과 같은 곱셈이므로 비트 단위로 같다
 tipping = np.hypot(F[:, 0], F[:, 1])  # 축(z)에 수직인 모멘트 성분의 크기
 assert np.all(tipping[:2] > np.abs(tau[:2]))  # 이 시각 관절 1, 2: 전도 모멘트 > 구동 토크
-glue("rn_k_t", round(float(t_traj[k]), 4), display=False)
+glue("rn_k_t", fixed(float(t_traj[k]), 4), display=False)
 for i in (0, 1):
     n_i, f_i = F[i, :3], F[i, 3:]  # 모멘트 n_i, 힘 f_i
-    glue(f"rn_F{i + 1}_drive", round(float(n_i[2]), 4), display=False)
-    glue(f"rn_F{i + 1}_tip", round(float(np.hypot(n_i[0], n_i[1])), 4), display=False)
-    glue(f"rn_F{i + 1}_axial", round(float(f_i[2]), 4), display=False)
-    glue(f"rn_F{i + 1}_radial", round(float(np.hypot(f_i[0], f_i[1])), 4), display=False)
-print("t =", round(float(t_traj[k]), 4), "s")
-print("F_1 =", np.round(F[0], 4))
-print("F_2 =", np.round(F[1], 4))
-print("tau =", np.round(tau, 4))
+    glue(f"rn_F{i + 1}_drive", fixed(float(n_i[2]), 4), display=False)
+    glue(f"rn_F{i + 1}_tip", fixed(float(np.hypot(n_i[0], n_i[1])), 4), display=False)
+    glue(f"rn_F{i + 1}_axial", fixed(float(f_i[2]), 4), display=False)
+    glue(f"rn_F{i + 1}_radial", fixed(float(np.hypot(f_i[0], f_i[1])), 4), display=False)
+print("t =", fixed(float(t_traj[k]), 4), "s")
+print("F_1 =", fixed(F[0], 4))
+print("F_2 =", fixed(F[1], 4))
+print("tau =", fixed(tau, 4))
 
 # %% [markdown]
 # 시각 $t=$ {glue:text}`rn_k_t` s에서 관절 1은 구동 토크 {glue:text}`rn_F1_drive:.2f` N·m을
@@ -806,7 +806,7 @@ vel_bound, cls_bound = 1e-12, 1e-12
 assert vel_err < vel_bound and cls_err < cls_bound
 glue("rn_vel_bound", sci(vel_bound, 1), display=False)
 glue("rn_cls_bound", sci(cls_bound, 1), display=False)
-glue("rn_traj_T", round(float(t_traj[-1]), 4), display=False)
+glue("rn_traj_T", fixed(float(t_traj[-1]), 4), display=False)
 print("토크 배열", tau_spatial.shape, "두 형태 일치:", cls_err < cls_bound)
 
 # %% [markdown]
@@ -841,13 +841,13 @@ ratio_all = classic_all_1 / rnea_all_1
 ratio_prod = classic_prod_1 / per_link
 glue("rn_all_rnea1", rnea_all_1, display=False)
 glue("rn_all_cls1", classic_all_1, display=False)
-glue("rn_all_ratio", round(ratio_all, 4), display=False)
+glue("rn_all_ratio", fixed(ratio_all, 4), display=False)
 glue("rn_prod_cls1", classic_prod_1, display=False)
-glue("rn_prod_ratio", round(ratio_prod, 4), display=False)
+glue("rn_prod_ratio", fixed(ratio_prod, 4), display=False)
 print('링크당 곱셈 ("all"):      rnea', rnea_all_1, " rnea_classic", classic_all_1,
-      " 비", round(ratio_all, 4))
+      " 비", fixed(ratio_all, 4))
 print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_prod_1,
-      " 비", round(ratio_prod, 4))
+      " 비", fixed(ratio_prod, 4))
 
 # %% [markdown]
 # 어느 규칙으로 세어도 두 형태의 곱셈 횟수는 링크 수에 정확히 비례한다. 링크 하나당 횟수는
@@ -1080,11 +1080,11 @@ qd_a = np.where(np.arange(arm.n) == 0, qd, 0.0)  # 관절 1의 속도만
 qd_b = qd - qd_a  # 나머지 관절의 속도
 c_full = chaindyn.coriolis_torque(arm, q, qd)
 cross = c_full - chaindyn.coriolis_torque(arm, q, qd_a) - chaindyn.coriolis_torque(arm, q, qd_b)
-glue("rn_cross_j1", round(float(cross[0]), 4), display=False)
-glue("rn_cfull_j1", round(float(c_full[0]), 4), display=False)
+glue("rn_cross_j1", fixed(float(cross[0]), 4), display=False)
+glue("rn_cfull_j1", fixed(float(c_full[0]), 4), display=False)
 glue("rn_lin_bound", sci(1e-12, 1), display=False)
-print("C q̇ (전체 호출)      :", np.round(c_full, 4))
-print("교차 항 (나눈 호출의 차):", np.round(cross, 4))
+print("C q̇ (전체 호출)      :", fixed(c_full, 4))
+print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 
 # %% [markdown]
 # 관성 항을 나누어 부른 합은 한 번에 부른 값과 {glue:text}`rn_lin_err` N·m 이내로 같다. 속도를
@@ -1276,14 +1276,14 @@ assert np.array_equal(GRAVITY, [0.0, 0.0, -chaindyn.STANDARD_GRAVITY])
 assert np.array_equal(chaindyn.rnea(arm, q_traj[k], qd_traj[k], qdd_traj[k]), tau_one)
 glue("rn_g0", chaindyn.STANDARD_GRAVITY, display=False)
 print("기본 중력 g0 =", chaindyn.STANDARD_GRAVITY, "m/s^2 (기저 {0}의 -z 방향)")
-print("한 상태:", tau_one.shape, np.round(tau_one, 4))
+print("한 상태:", tau_one.shape, fixed(tau_one, 4))
 print("궤적 전체:", q_traj.shape, "->", tau_all.shape)
 assert tau_all.shape == q_traj.shape
 glue("rn_use_N", tau_all.shape[0], display=False)
 glue("rn_use_n", tau_all.shape[1], display=False)
-glue("rn_use_tau2", round(float(tau_one[1]), 4), display=False)
-glue("rn_use_tau1", round(float(tau_one[0]), 4), display=False)
-glue("rn_use_g2", round(float(chaindyn.gravity_torque(arm, q_traj[k], gravity=GRAVITY)[1]), 4),
+glue("rn_use_tau2", fixed(float(tau_one[1]), 4), display=False)
+glue("rn_use_tau1", fixed(float(tau_one[0]), 4), display=False)
+glue("rn_use_g2", fixed(float(chaindyn.gravity_torque(arm, q_traj[k], gravity=GRAVITY)[1]), 4),
      display=False)
 
 # %% tags=["nbval-ignore-output"]

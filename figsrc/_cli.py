@@ -14,6 +14,8 @@ import csv
 import io
 from pathlib import Path
 
+from _numbers import fixed
+
 ROOT = Path(__file__).resolve().parents[1]
 FIG_DIR = ROOT / "book" / "figures"
 DATA_DIR = ROOT / "data"
@@ -30,12 +32,16 @@ def output_dirs(description: str | None = None, argv=None) -> tuple[Path, Path]:
     return args.fig_dir.resolve(), args.data_dir.resolve()
 
 
-def write_csv(path: Path, header, rows, fmt: str = "{:.6f}") -> Path:
-    """Write a CSV deterministically: LF line ends, fixed float format, no timestamp."""
+def write_csv(path: Path, header, rows, decimals: int = 6) -> Path:
+    """Write a CSV deterministically: LF line ends, no timestamp, every float
+    rounded to ``decimals`` decimals by :func:`_numbers.fixed` (which refuses a
+    value that roundoff could round either way).  Roundoff-level results are not
+    written as numbers at all: a table holds their bound and whether it held."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
     for row in rows:
-        w.writerow([fmt.format(x) if isinstance(x, float) else x for x in row])
+        w.writerow([f"{fixed(x, decimals):.{decimals}f}" if isinstance(x, float) else x
+                    for x in row])
     Path(path).write_text(buf.getvalue(), encoding="utf-8", newline="")
     return Path(path)

@@ -35,19 +35,3 @@ def md_table(header, rows, caption, name, align=None):
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     lines.append("```")
     return Markdown("\n".join(lines))
-
-
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def sci(x, digits=2):
-    """A number in the prose's scientific form: ``sci(3.6e-15)`` -> ``"3.6×10⁻¹⁵"``.
-
-    ``digits`` significant digits; exact zero gives ``"0"``.  Glue the string and
-    show it with ``{glue:text}`` (a format spec cannot produce ×10 powers).
-    """
-    x = float(x)
-    if x == 0.0:
-        return "0"
-    mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
-    return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"

@@ -8,8 +8,6 @@ matplotlib Figure; each ``*_rows`` function returns (header, rows) for a CSV.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from chaindyn import ch32
@@ -23,15 +21,6 @@ def _plt():
 
     _style.apply()
     return plt
-
-
-def roundoff_ceiling(x):
-    """The smallest power of ten at or above x, as text ("<=1e-13"): roundoff
-    values go into the CSV tables at this resolution so that regenerating them
-    on another machine gives the same bytes."""
-    if x == 0:
-        return "0"
-    return f"<=1e{math.ceil(math.log10(x)):d}"
 
 
 # ---------------------------------------------------------------- ③ counts
@@ -139,34 +128,38 @@ def reaction_maxima_rows():
 
 # ---------------------------------------------------------------- ① identity table
 def identity_rows():
-    header = ["n", "joints", "spatial_vs_classic", "mass_matrix_vs_rnea", "asymmetry",
-              "min_cholesky_pivot", "energy_rel_error", "max_torque"]
-    rows = [[r["n"], r["joints"], roundoff_ceiling(r["spatial_vs_classic"]),
-             roundoff_ceiling(r["mass_matrix_vs_rnea"]), roundoff_ceiling(r["asymmetry"]),
-             r["min_cholesky_pivot"], roundoff_ceiling(r["energy_error"]), r["max_torque"]]
-            for r in ch32.identity_table()]
+    """One row per chain: the deterministic columns as numbers, each roundoff-level
+    column as its bound and whether it held (README, "Reproducibility")."""
+    bounds = ch32.IDENTITY_BOUNDS
+    header = ["n", "joints"]
+    for key in bounds:
+        header += [f"{key}_bound", f"{key}_holds"]
+    header += ["min_cholesky_pivot", "max_torque"]
+    rows = []
+    for r in ch32.identity_table():
+        row = [r["n"], r["joints"]]
+        for key, bound in bounds.items():
+            row += [f"{bound:.0e}", bool(r[key] <= bound)]
+        rows.append(row + [r["min_cholesky_pivot"], r["max_torque"]])
     return header, rows
 
 
 # ---------------------------------------------------------------- ⑥ and the reproduction table
 def library_agreement_rows():
-    """The library cross-check of §3.2.5 ⑥ (chaindyn.crosscheck); roundoff columns
-    as powers of ten (see roundoff_ceiling)."""
+    """The library cross-check of §3.2.5 ⑥ (chaindyn.crosscheck): for each quantity
+    the relative bound and whether the measured difference held to it."""
     from chaindyn import crosscheck
 
-    header = ["library", "version", "quantity", "models", "max_abs_diff", "rel_diff", "bound",
-              "holds"]
-    rows = [[r["library"], r["version"], r["quantity"], r["models"],
-             roundoff_ceiling(r["max_abs_diff"]), roundoff_ceiling(r["rel_diff"]),
-             f"{r['bound']:.0e}", r["holds"]] for r in crosscheck.library_agreement()]
+    header = ["library", "version", "quantity", "models", "bound", "holds"]
+    rows = [[r["library"], r["version"], r["quantity"], r["models"], f"{r['bound']:.0e}",
+             r["holds"]] for r in crosscheck.library_agreement()]
     return header, rows
 
 
 def reproduction_rows():
     """The reproduction table of §3.2.11: the 명세 원고's value, this build's value
-    (roundoff values as powers of ten), the bound and whether it holds."""
+    where it is deterministic (a count), the bound and whether it holds."""
     header = ["item", "spec_value", "this_build", "bound", "holds"]
-    rows = [[r["item"], r["seed"],
-             roundoff_ceiling(r["value"]) if r["kind"] == "roundoff" else int(r["value"]),
+    rows = [[r["item"], r["seed"], int(r["value"]) if r["kind"] == "exact" else "",
              r["bound"], r["holds"]] for r in ch32.reproduction_table()]
     return header, rows

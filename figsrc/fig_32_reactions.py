@@ -8,7 +8,7 @@ from _cli import output_dirs, write_csv
 
 def main():
     fig_dir, data_dir = output_dirs(__doc__)
-    write_csv(data_dir / "ch32_reaction_maxima.csv", *F.reaction_maxima_rows(), fmt="{:.3f}")
+    write_csv(data_dir / "ch32_reaction_maxima.csv", *F.reaction_maxima_rows(), decimals=3)
     _style.savefig(F.reactions_figure(), fig_dir / "ch32_reactions.png")
 
 

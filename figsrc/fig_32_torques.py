@@ -8,7 +8,7 @@ from _cli import output_dirs, write_csv
 
 def main():
     fig_dir, data_dir = output_dirs(__doc__)
-    write_csv(data_dir / "ch32_torque_maxima.csv", *F.torque_maxima_rows(), fmt="{:.4f}")
+    write_csv(data_dir / "ch32_torque_maxima.csv", *F.torque_maxima_rows(), decimals=4)
     _style.savefig(F.torque_split_figure(), fig_dir / "ch32_torque_split.png")
 
 

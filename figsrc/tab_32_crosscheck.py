@@ -1,8 +1,8 @@
 """Chapter 3.2 ⑥ and §3.2.11: the library cross-check (ch32_library_agreement.csv) and
 the reproduction table (ch32_reproduction.csv).
 
-Roundoff-level values are written as the power of ten above them, so the tables
-regenerate to the same bytes on any machine."""
+Roundoff-level values are written as their bound and whether it held, never as
+digits, so the tables regenerate to the same bytes on any machine."""
 
 import ch32_figures as F
 from _cli import output_dirs, write_csv

@@ -128,8 +128,10 @@ def test_library_agreement_rows(agreement):
     counts = {(r["library"], r["quantity"]): r["models"] for r in agreement}
     assert counts[("Pinocchio", "rnea")] == 13
     assert counts[("Robotics Toolbox", "inertia (M)")] == 7
+    # the book's table holds forward round trips to 2e-11: MuJoCo's difference follows
+    # cond(M) and reaches 1.4e-11 at other seeds (chaindyn.crosscheck.FORWARD_BOUND)
     bounds = {r["bound"] for r in agreement if "(qdd)" in r["quantity"]}
-    assert bounds == {FWD_BOUND}
+    assert bounds == {2e-11}
 
 
 def test_library_agreement_per_model_and_errors():

@@ -34,6 +34,7 @@ from .rnea import STANDARD_GRAVITY, joint_wrenches, rnea
 __all__ = [
     "SEED",
     "GRAVITY",
+    "IDENTITY_BOUNDS",
     "closed_form_check",
     "identity_table",
     "static_checks",
@@ -53,6 +54,14 @@ GRAVITY = np.array([0.0, 0.0, -STANDARD_GRAVITY])
 ZERO_TORQUE = 1e-9
 #: Random states per chain in the identity table.
 STATES_PER_CHAIN = 20
+#: Bounds of the roundoff-level columns of :func:`identity_table`: torques of a few
+#: hundred N m times a few hundred double-precision epsilons.
+IDENTITY_BOUNDS = {
+    "spatial_vs_classic": 1e-12,   # N m or N
+    "mass_matrix_vs_rnea": 1e-12,  # N m or N
+    "asymmetry": 1e-13,            # units of M
+    "energy_error": 1e-13,         # relative
+}
 
 
 def _rng(offset=0):

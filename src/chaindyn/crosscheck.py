@@ -42,8 +42,10 @@ __all__ = [
 
 #: Bound on |difference| / scale for inverse dynamics, M, h, g and joint wrenches.
 TORQUE_BOUND = 1e-12
-#: Bound on |qdd difference| / max |qdd| for forward-dynamics round trips.
-FORWARD_BOUND = 1e-11
+#: Bound on |qdd difference| / max |qdd| for forward-dynamics round trips.  The
+#: difference follows the condition number of M (1e3-1e4 here): MuJoCo's reaches
+#: 5e-12 when the chains are moved by a few ulps, and 1.4e-11 at other seeds.
+FORWARD_BOUND = 2e-11
 
 #: A gravity vector that is not along an axis, so that a sign or axis slip shows.
 GRAVITY = np.array([0.6, -1.1, -STANDARD_GRAVITY])
