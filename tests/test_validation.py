@@ -9,6 +9,7 @@ where it is deterministic).
 from __future__ import annotations
 
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -535,6 +536,14 @@ ENTRY = {
     "space_jacobian": (cd.space_jacobian, ("q",), False, False),
     "link_velocities": (cd.link_velocities, ("q", "qd"), False, False),
     "link_twists": (cd.link_twists, ("q", "qd"), False, False),
+    "rnea_structured": (cd.rnea_structured, ("q", "qd", "qdd"), True, True),
+    "forward_kinematics_poe": (cd.forward_kinematics_poe, ("q",), False, False),
+    "space_jacobian_poe": (cd.space_jacobian_poe, ("q",), False, False),
+    "point_jacobian": (cd.point_jacobian, ("q",), False, False),
+    "space_jacobian_dot": (cd.space_jacobian_dot, ("q", "qd"), False, False),
+    "body_jacobian_dot": (cd.body_jacobian_dot, ("q", "qd"), False, False),
+    "jdot_qd": (cd.jdot_qd, ("q", "qd"), False, False),
+    "point_acceleration": (cd.point_acceleration, ("q", "qd", "qdd"), False, False),
 }
 ALL = sorted(ENTRY)
 WITH_GRAVITY = [k for k in ALL if ENTRY[k][2]]
@@ -746,6 +755,118 @@ def test_inputs_are_not_modified(chain, name):
             assert not np.shares_memory(o, v), f"{name} returns a view of {k}"
     for a, b in zip((chain.home, chain.screws, chain.inertias), snap):
         np.testing.assert_array_equal(a, b)
+
+
+# --------------------------------------------------------------------------- #
+# Array-likes that are not plain arrays: refused, never read with other semantics
+# --------------------------------------------------------------------------- #
+
+PLAIN = "must be a plain numpy.ndarray, a list or a number, got "
+MASKED = ("a masked array (numpy.ma.MaskedArray), whose mask chaindyn would ignore: "
+          "fill or drop the masked entries first")
+MATRIX = "a numpy.matrix, which stays two-dimensional and multiplies as a matrix"
+
+
+def _matrix(x):
+    """``np.matrix(x)`` without numpy's advice against np.matrix."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        return np.matrix(x)
+
+
+class _Tagged(np.ndarray):
+    """An ndarray subclass of no particular meaning."""
+
+
+def _masked_state(value=np.nan):
+    """A joint array with a masked entry (a NaN under the mask by default)."""
+    return np.ma.array([0.1, value, 0.3], mask=[False, True, False])
+
+
+@pytest.mark.parametrize("name, arg", JOINT_ARGS)
+def test_masked_joint_array_is_refused(chain, name, arg):
+    """Under the mask a NaN (which the finite check never sees) or a plain number:
+    refused either way, since every computation would ignore the mask."""
+    for value in (np.nan, 0.2):
+        with raises(f"{arg} {PLAIN}{MASKED}"):
+            call(chain, name, **{arg: _masked_state(value)})
+
+
+@pytest.mark.parametrize("name, arg", JOINT_ARGS)
+def test_matrix_and_subclass_joint_arrays_are_refused(chain, name, arg):
+    with raises(f"{arg} {PLAIN}{MATRIX}"):
+        call(chain, name, **{arg: _matrix(np.zeros(N))})
+    with pytest.raises(ValueError, match=esc(f"{arg} {PLAIN}an ndarray subclass (")
+                       + r"[\w.]*_Tagged\)$"):
+        call(chain, name, **{arg: np.zeros(N).view(_Tagged)})
+
+
+@pytest.mark.parametrize("name", ["rnea", "rnea_structured", "kinetic_energy", "mass_matrix"])
+def test_masked_array_inside_a_list_is_refused(chain, name):
+    """np.asarray of a list of masked arrays drops the masks: refused before that."""
+    rows = [_masked_state(), np.ma.array(np.zeros(N))]
+    with raises(f"q {PLAIN}a list holding {MASKED}"):
+        call(chain, name, q=rows)
+    with raises(f"q {PLAIN}a tuple holding {MATRIX}"):
+        call(chain, name, q=(_matrix(np.zeros(N)),))
+    with raises(f"q {PLAIN}a list holding {MASKED}"):
+        call(chain, name, q=[[0.0, np.ma.masked, 0.0]])
+
+
+@pytest.mark.parametrize("name", WITH_GRAVITY)
+def test_masked_gravity_is_refused(chain, name):
+    g = np.ma.array([0.0, 0.0, -9.81], mask=[False, False, True])
+    with raises(f"gravity {PLAIN}{MASKED}"):
+        call(chain, name, gravity=g)
+
+
+@pytest.mark.parametrize("name", WITH_FTIP)
+def test_masked_and_matrix_f_tip_are_refused(chain, name):
+    with raises(f"f_tip {PLAIN}{MASKED}"):
+        call(chain, name, f_tip=np.ma.array(np.ones(6), mask=[True] + [False] * 5))
+    with raises(f"f_tip {PLAIN}{MATRIX}"):
+        call(chain, name, f_tip=_matrix(np.ones(6)))
+
+
+@pytest.mark.parametrize("which", ["home", "screws", "inertias"])
+def test_chain_parts_must_be_plain_arrays(which):
+    parts = dict(zip(("home", "screws", "inertias"), _parts()))
+    parts[which] = np.ma.array(parts[which])
+    with raises(f"{which} {PLAIN}{MASKED}"):
+        Chain(**parts)
+
+
+def test_tables_and_spatial_inertia_must_be_plain_arrays():
+    rows, masses, coms, Ics = _table()
+    with raises(f"masses {PLAIN}{MASKED}"):
+        Chain.from_mdh(rows, np.ma.array(masses, mask=[False, True]), coms, Ics)
+    with raises(f"dh {PLAIN}{MATRIX}"):
+        Chain.from_dh(_matrix(rows), masses, coms, Ics)
+    with raises(f"inertia_com {PLAIN}{MATRIX}"):
+        spatial_inertia(1.0, (0.0, 0.0, 0.0), _matrix(np.eye(3)))
+    with raises(f"mass {PLAIN}{MASKED}"):
+        spatial_inertia(np.ma.masked_array(1.0, mask=True), (0.0, 0.0, 0.0), np.eye(3))
+
+
+def test_memmap_reads_as_its_values(chain, tmp_path):
+    """A memory-mapped array has a plain array's values and arithmetic: the result
+    equals the one for the same numbers in memory."""
+    q = good_args()["q"]
+    mm = np.memmap(tmp_path / "q.dat", dtype=float, mode="w+", shape=(N,))
+    mm[:] = q
+    for name in ("rnea", "rnea_structured", "kinetic_energy"):
+        np.testing.assert_array_equal(call(chain, name, q=mm), call(chain, name, q=q))
+
+
+def test_plain_sequences_and_numpy_scalars_still_work(chain):
+    args = good_args()
+    ref = cd.rnea(chain, args["q"], args["qd"], args["qdd"])
+    as_list = [float(x) for x in args["q"]]
+    as_tuple = tuple(np.float64(x) for x in args["q"])
+    np.testing.assert_array_equal(cd.rnea(chain, as_list, args["qd"], args["qdd"]), ref)
+    np.testing.assert_array_equal(cd.rnea(chain, as_tuple, args["qd"], args["qdd"]), ref)
+    np.testing.assert_array_equal(cd.rnea(chain, [args["q"]], args["qd"], args["qdd"]),
+                                  ref[None])
 
 
 # --------------------------------------------------------------------------- #

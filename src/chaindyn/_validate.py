@@ -9,14 +9,77 @@ import numpy as np
 TOL = 1e-9
 
 
+#: ndarray subclasses that behave as plain arrays and pass through as_array
+#: unchanged: the instrumented array of :mod:`chaindyn.opcount`, which counts
+#: the multiplications of a call and changes no value.
+_TRANSPARENT: list = []
+
+#: Longest run of nested lists/tuples searched for an array inside (deeper
+#: nesting is not an array of real numbers anyway).
+_MAX_DEPTH = 8
+
+
+def _kind(a):
+    """Words for an ndarray subclass instance, for an error message."""
+    if isinstance(a, np.ma.MaskedArray):
+        return ("a masked array (numpy.ma.MaskedArray), whose mask chaindyn would ignore: "
+                "fill or drop the masked entries first")
+    if isinstance(a, np.matrix):
+        return "a numpy.matrix, which stays two-dimensional and multiplies as a matrix"
+    cls = type(a)
+    return f"an ndarray subclass ({cls.__module__}.{cls.__qualname__})"
+
+
+def _subclass_inside(x, depth=0):
+    """The first ndarray-subclass instance in nested lists/tuples ``x``, else None."""
+    if depth > _MAX_DEPTH:
+        return None
+    for item in x:
+        if isinstance(item, np.ndarray):
+            if type(item) is not np.ndarray and not _plain_subclass(item):
+                return item
+        elif isinstance(item, (list, tuple)):
+            found = _subclass_inside(item, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _plain_subclass(a):
+    """True for the subclasses whose values and arithmetic are a plain array's:
+    ``numpy.memmap`` (read as a plain array view) and the registered ones."""
+    return isinstance(a, np.memmap) or isinstance(a, tuple(_TRANSPARENT))
+
+
 def as_array(x, name, shape=None):
     """``x`` as a float array of the given shape (``None`` entries are free),
     finite everywhere.  Only real numbers are accepted: strings, complex
-    values and objects are rejected, not converted."""
+    values and objects are rejected, not converted.
+
+    Plain ndarrays, numbers and (nested) lists or tuples of them are
+    accepted.  Array-likes whose semantics differ from a plain ndarray are
+    rejected, also inside a list: masked arrays (``numpy.ma``, whose mask a
+    conversion would drop, NaN under the mask included), ``numpy.matrix``
+    and ndarray subclasses in general.  A ``numpy.memmap`` is read as a
+    plain array (same values)."""
+    if isinstance(x, (list, tuple)):
+        inner = _subclass_inside(x)
+        if inner is not None:
+            raise ValueError(
+                f"{name} must be a plain numpy.ndarray, a list or a number, "
+                f"got a {type(x).__name__} holding {_kind(inner)}"
+            )
     try:
         raw = np.asanyarray(x)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be an array of real numbers, got {x!r}") from exc
+    if type(raw) is not np.ndarray:
+        if isinstance(raw, np.memmap):
+            raw = raw.view(np.ndarray)
+        elif not _plain_subclass(raw):
+            raise ValueError(
+                f"{name} must be a plain numpy.ndarray, a list or a number, got {_kind(raw)}"
+            )
     if raw.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be an array of real numbers, got dtype {raw.dtype} ({x!r})")
     a = raw.astype(float, copy=False)

@@ -29,6 +29,8 @@ import math
 
 import numpy as np
 
+from . import _validate
+
 __all__ = ["count"]
 
 _RULES = ("products", "all")
@@ -59,6 +61,11 @@ class _Counted(np.ndarray):
         if func in _PRODUCT_FUNCS:
             _add(_product_count(func, raw_args, result))
         return _wrap(result)
+
+
+# The instrumented arrays carry the same values as plain ones: the input checks
+# (_validate.as_array) let them through instead of refusing an ndarray subclass.
+_validate._TRANSPARENT.append(_Counted)
 
 
 def _add(k):
