@@ -758,6 +758,52 @@ def test_inputs_are_not_modified(chain, name):
 
 
 # --------------------------------------------------------------------------- #
+# The chain argument: a Chain, or a ValueError from the one shared check
+# --------------------------------------------------------------------------- #
+
+NOT_A_CHAIN = [
+    (None, "chain must be a chaindyn.Chain, got NoneType"),
+    ("arm6r", "chain must be a chaindyn.Chain, got str"),
+    (_parts(), "chain must be a chaindyn.Chain, got tuple (build a Chain from home, screws "
+               "and inertias with Chain(...))"),
+    ({"n": N}, "chain must be a chaindyn.Chain, got dict"),
+]
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("bad, msg", NOT_A_CHAIN, ids=["None", "str", "tuple", "dict"])
+def test_entry_needs_a_chain(name, bad, msg):
+    with raises(msg):
+        call(bad, name)
+
+
+def test_urdf_chain_is_not_a_chain(chain):
+    """What urdf.load returns wraps the Chain; the message says how to get at it."""
+    wrapped = cd.urdf.URDFChain(chain, ("j1", "j2", "j3"), (), (), "base", "tip")
+    with raises("chain must be a chaindyn.Chain, got URDFChain (what urdf.load returns: "
+                "pass its .chain)"):
+        cd.rnea(wrapped, np.zeros(N), np.zeros(N), np.zeros(N))
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        cd.space_screw_axes,
+        cd.structured.precompute,
+        cd.interop.axis_points,
+        cd.interop.to_mujoco,
+        cd.interop.to_modern_robotics,
+        cd.urdf.to_urdf,
+    ],
+    ids=lambda f: f.__name__,
+)
+@pytest.mark.parametrize("bad, msg", NOT_A_CHAIN, ids=["None", "str", "tuple", "dict"])
+def test_chain_only_functions_need_a_chain(fn, bad, msg):
+    with raises(msg):
+        fn(bad)
+
+
+# --------------------------------------------------------------------------- #
 # Array-likes that are not plain arrays: refused, never read with other semantics
 # --------------------------------------------------------------------------- #
 

@@ -97,6 +97,23 @@ def as_array(x, name, shape=None):
     return a
 
 
+def check_chain(chain, name="chain"):
+    """``chain`` itself if it is a :class:`~chaindyn.Chain`; the one check of
+    every function that takes a chain."""
+    from .chain import Chain  # chain.py imports this module
+
+    if isinstance(chain, Chain):
+        return chain
+    got = type(chain).__name__
+    from .urdf import URDFChain
+
+    if isinstance(chain, URDFChain):
+        got += " (what urdf.load returns: pass its .chain)"
+    elif isinstance(chain, (tuple, list)):
+        got += " (build a Chain from home, screws and inertias with Chain(...))"
+    raise ValueError(f"{name} must be a chaindyn.Chain, got {got}")
+
+
 def check_rotation(R, name):
     """A proper rotation: orthonormal within TOL and determinant +1."""
     err = np.abs(R.T @ R - np.eye(3)).max()

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array
+from ._validate import as_array, check_chain
 from .chain import Chain
 from .models import mdh_arguments  # re-exported: the arguments of to_rtb
 from .rnea import STANDARD_GRAVITY, check_gravity, check_wrench
@@ -59,12 +59,6 @@ _DEFAULT_G = (0.0, 0.0, -STANDARD_GRAVITY)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def _check_chain(chain):
-    if not isinstance(chain, Chain):
-        raise ValueError(f"chain must be a chaindyn.Chain, got {type(chain).__name__}")
-    return chain
 
 
 def _trans(p):
@@ -109,7 +103,7 @@ def axis_points(chain):
         ``r_i`` in {i}, m; zero for a prismatic joint (whose line of motion
         may be placed anywhere).
     """
-    _check_chain(chain)
+    check_chain(chain)
     r = np.zeros((chain.n, 3))
     for i, kind in enumerate(chain.joint_types):
         if kind == "revolute":
@@ -192,7 +186,7 @@ def to_pinocchio(chain, gravity=_DEFAULT_G):
     """
     import pinocchio as pin
 
-    _check_chain(chain)
+    check_chain(chain)
     g = check_gravity(gravity)
     model = pin.Model()
     model.name = "chaindyn"
@@ -269,7 +263,7 @@ def pinocchio_fext(chain, model, f_tip, frame=None):
     """
     import pinocchio as pin
 
-    _check_chain(chain)
+    check_chain(chain)
     F = as_array(f_tip, "f_tip", (6,))
     if model.nv != chain.n:
         raise ValueError(f"model must have nv = {chain.n} (the chain's n), got nv = {model.nv}")
@@ -328,7 +322,7 @@ def pinocchio_joint_wrenches(chain, model, data):
     about its origin.  It is reordered and moved to {i} by
     ``F_i = Ad_{T_{J_i,i}}^T F_J``.
     """
-    _check_chain(chain)
+    check_chain(chain)
     out = np.empty((chain.n, 6))
     for i in range(chain.n):
         fr = model.frames[_frame_id(model, f"link{i + 1}")]
@@ -384,7 +378,7 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
     MuJoCo's ``cfrc_*`` are (angular, linear), world-aligned, about the
     subtree COM: see :func:`mujoco_joint_wrenches`.
     """
-    _check_chain(chain)
+    check_chain(chain)
     g = check_gravity(gravity)
     r = axis_points(chain)
     lines = [
@@ -545,7 +539,7 @@ def mujoco_joint_wrenches(chain, model, data):
     ``xpos`` (``m_o = m_c + (c - o) x f``) and both parts rotated into the body
     frame by ``xmat^T``.
     """
-    _check_chain(chain)
+    check_chain(chain)
     if model.nbody != chain.n + 1:
         raise ValueError(f"model must have {chain.n + 1} bodies, got {model.nbody}")
     out = np.empty((chain.n, 6))
@@ -599,7 +593,7 @@ def to_modern_robotics(chain, tool=None):
     (moment, force) -- the same sign as chaindyn's F_tip).  The q, qd, qdd
     vectors are chaindyn's.  Modern Robotics, §8.3.2 and code library.
     """
-    _check_chain(chain)
+    check_chain(chain)
     T_tool = _check_pose(tool)
     T0 = _home_poses(chain)
     Tc = np.array([T0[i] @ _trans(chain.coms[i]) for i in range(chain.n)])

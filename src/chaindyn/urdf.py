@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._validate import check_chain
 from .chain import Chain
 from .spatial import Ad_rp, inverse_transform, skew, spatial_inertia
 
@@ -457,8 +458,7 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
     dynamics (the same M, h, g for every q) and the same {n}; the other link
     frames differ by the shift r_i.
     """
-    if not isinstance(chain, Chain):
-        raise ValueError(f"chain must be a chaindyn.Chain, got {type(chain).__name__}")
+    check_chain(chain)
     r = np.zeros((chain.n, 3))
     for i, kind in enumerate(chain.joint_types):
         if kind == "revolute":
