@@ -8,6 +8,8 @@ where it is deterministic).
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 import warnings
 
@@ -305,6 +307,135 @@ def test_chain_lists_are_accepted():
     home, screws, inertias = _parts()
     ch = Chain(home.tolist(), screws.tolist(), inertias.tolist())
     np.testing.assert_array_equal(ch.home, home)
+
+
+# --------------------------------------------------------------------------- #
+# A Chain is immutable, also through copy, deepcopy and pickle
+# --------------------------------------------------------------------------- #
+
+ARRAYS = ("home", "screws", "inertias", "masses", "coms", "inertias_com")
+COPIES = {
+    "copy": copy.copy,
+    "deepcopy": copy.deepcopy,
+    "pickle": lambda c: pickle.loads(pickle.dumps(c)),
+}
+FROZEN = "a Chain is immutable: cannot set "
+NOT_WRITEABLE = "cannot set WRITEABLE flag to True of this array"  # numpy's words
+
+
+def _mdh_chain():
+    return Chain.from_mdh(*_table(), joint_types=["R", "P"])
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_copied_chain_is_read_only_and_equal(how):
+    ch = _mdh_chain()
+    c = COPIES[how](ch)
+    assert type(c) is Chain and c is not ch and c.n == ch.n
+    assert c.joint_types == ch.joint_types
+    for name in ARRAYS + ("mdh",):
+        a = getattr(c, name)
+        np.testing.assert_array_equal(a, getattr(ch, name), err_msg=name)
+        assert not a.flags.writeable, name
+        assert not np.shares_memory(a, getattr(ch, name)), name
+        with pytest.raises(ValueError, match="read-only"):
+            a[(0,) * a.ndim] = 1.0
+        with raises(NOT_WRITEABLE):
+            a.flags.writeable = True
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_copied_chain_derived_data_from_its_own_inputs(how):
+    """Masses, COMs and inertias about the COM of a copy are those the inputs were
+    built from (_parts: 2 kg at (0.2, 0, 0.1) and 1 kg at (0.1, 0.05, 0))."""
+    c = COPIES[how](Chain(*_parts()))
+    np.testing.assert_allclose(c.masses, [2.0, 1.0], rtol=1e-15)
+    np.testing.assert_allclose(c.coms, [[0.2, 0.0, 0.1], [0.1, 0.05, 0.0]], atol=1e-16)
+    np.testing.assert_allclose(
+        c.inertias_com, [np.diag([0.02, 0.03, 0.04]), np.diag([0.01, 0.012, 0.015])], atol=1e-16
+    )
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_rnea_and_rnea_structured_agree_on_a_copy(how):
+    """The two recursions share no code; a copy made after rnea_structured cached
+    the original's joint frames gets its own, and all four results agree."""
+    kinds = [False, True, False, True, False]
+    ch = models.random_chain(5, np.random.default_rng(21), prismatic=kinds)
+    s = np.random.default_rng(22).uniform(-1, 1, (3, 4, 5))
+    tau = cd.rnea(ch, *s)
+    np.testing.assert_allclose(cd.rnea_structured(ch, *s), tau, rtol=1e-12, atol=1e-12)
+    c = COPIES[how](ch)
+    assert cd.structured.precompute(c) is not cd.structured.precompute(ch)
+    np.testing.assert_allclose(cd.rnea(c, *s), tau, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(cd.rnea_structured(c, *s), tau, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", ARRAYS + ("mdh",))
+def test_chain_arrays_cannot_be_made_writeable(name):
+    """Neither the array nor its base: the memory is an immutable bytes object."""
+    a = getattr(_mdh_chain(), name)
+    with raises(NOT_WRITEABLE):
+        a.flags.writeable = True
+    with raises(NOT_WRITEABLE):
+        a.base.flags.writeable = True
+    assert not a.flags.writeable
+
+
+@pytest.mark.parametrize("name", ("n", "joint_types", "mdh", "mass", "anything") + ARRAYS)
+def test_chain_attributes_cannot_be_set_or_deleted(name):
+    ch = _mdh_chain()
+    before = cd.rnea(ch, [0.3, 0.1], [0.2, -0.4], [1.0, 0.5])
+    with raises(FROZEN + f"{name!r}; build a new Chain (Chain(home, screws, inertias), "
+                "Chain.from_mdh, from_dh or from_urdf) instead"):
+        setattr(ch, name, 2 if name == "n" else np.zeros((2, 6, 6)))
+    with raises(f"a Chain is immutable: cannot delete {name!r}"):
+        delattr(ch, name)
+    with pytest.raises(AttributeError):  # also what Python code expects of a frozen object
+        setattr(ch, name, None)
+    np.testing.assert_array_equal(cd.rnea(ch, [0.3, 0.1], [0.2, -0.4], [1.0, 0.5]), before)
+
+
+def _tampered_pickle(chain, **replace):
+    """A pickle of ``chain`` whose constructor arguments are replaced (as a file
+    edited by hand would be): unpickling must run the checks again."""
+    fn, args = chain.__reduce__()
+    names = ("cls", "home", "screws", "inertias", "mdh")
+    args = tuple(replace.get(k, a) for k, a in zip(names, args))
+
+    class Tampered:
+        def __reduce__(self):
+            return fn, args
+
+    return pickle.dumps(Tampered())
+
+
+def test_unpickling_runs_the_checks():
+    ch = _mdh_chain()
+    screws = np.array(ch.screws)
+    screws[1] = (0.0, 0.0, 0.9, 0.0, 0.0, 0.0)
+    with raises("screws[1] must have a unit omega (revolute) or omega = 0 (prismatic), "
+                "got |omega| = 0.9"):
+        pickle.loads(_tampered_pickle(ch, screws=screws))
+    inertias = np.array(ch.inertias)
+    inertias[0] = _G(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))
+    with pytest.raises(ValueError, match=esc("inertias[0] must satisfy the triangle inequality")):
+        pickle.loads(_tampered_pickle(ch, inertias=inertias))
+    rows = np.array(ch.mdh)
+    rows[0, 2] += 0.01  # d_1 no longer that of home[0] (alpha_0 = theta_1 = 0)
+    with raises("mdh rows must give the chain's home poses and screw axes, "
+                "got a largest difference of 0.01"):
+        pickle.loads(_tampered_pickle(ch, mdh=rows))
+
+
+def test_copied_mdh_chain_keeps_its_rows_for_rtb():
+    """to_rtb needs the MDH rows; a copy keeps them, checked and read-only."""
+    ch = _mdh_chain()
+    for how in COPIES.values():
+        c = how(ch)
+        np.testing.assert_array_equal(c.mdh, _table()[0])
+        assert c.mdh is not None and not c.mdh.flags.writeable
+    assert copy.deepcopy(Chain(*_parts())).mdh is None
 
 
 # --------------------------------------------------------------------------- #

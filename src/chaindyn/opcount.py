@@ -24,7 +24,6 @@ Rules
 
 from __future__ import annotations
 
-import copy
 import math
 
 import numpy as np
@@ -129,10 +128,7 @@ def _instrument(arg):
     from .chain import Chain
 
     if isinstance(arg, Chain):
-        c = copy.copy(arg)
-        for name in ("home", "screws", "inertias", "masses", "coms", "inertias_com"):
-            setattr(c, name, np.asarray(getattr(arg, name)).view(_Counted))
-        return c
+        return arg._instrumented(lambda a: np.asarray(a).view(_Counted))
     if isinstance(arg, np.ndarray):
         return arg.view(_Counted)
     if isinstance(arg, list | tuple):
