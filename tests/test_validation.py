@@ -255,6 +255,111 @@ def test_triangle_inequality_boundary_is_accepted():
     assert Chain(home, screws, inertias).n == 2
 
 
+# Inertia checks at any scale: a 1e-6 kg finger link and a 1e6 kg crane link, each a
+# solid box (sides a, b, c: I = m/12 (b^2 + c^2, a^2 + c^2, a^2 + b^2) about its COM).
+SCALES = {
+    "1e-6 kg": (1e-6, (0.008, 0.005, 0.003), (0.004, -0.002, 0.001)),
+    "1e6 kg": (1e6, (12.0, 4.0, 3.0), (5.0, 1.0, -2.0)),
+}
+
+
+def _box(m, sides):
+    a, b, c = sides
+    return m / 12.0 * np.diag([b * b + c * c, a * a + c * c, a * a + b * b])
+
+
+def _scaled(which):
+    m, sides, com = SCALES[which]
+    R = cd.spatial.rpy_matrix([0.3, -0.5, 1.1])
+    return m, np.array(com), R @ _box(m, sides) @ R.T
+
+
+@pytest.mark.parametrize("which", SCALES)
+def test_tiny_and_huge_links_are_accepted_and_exact(which):
+    """One link turning about z through the origin: tau = (Izz_c + m (cx^2 + cy^2)) qdd
+    without gravity, whatever the scale."""
+    m, c, Ic = _scaled(which)
+    screws = np.array([[0.0, 0.0, 1.0, 0.0, 0.0, 0.0]])
+    ch = Chain(np.eye(4)[None], screws, spatial_inertia(m, c, Ic)[None])
+    expected = (Ic[2, 2] + m * (c[0] ** 2 + c[1] ** 2)) * 2.5
+    tau = cd.rnea(ch, [0.4], [0.0], [2.5], gravity=(0.0, 0.0, 0.0))
+    assert tau[0] == pytest.approx(expected, rel=1e-12)
+    assert cd.rnea_structured(ch, [0.4], [0.0], [2.5], gravity=(0, 0, 0))[0] == pytest.approx(
+        expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("which", SCALES)
+def test_flat_plate_boundary_is_accepted_at_any_scale(which):
+    """I1 + I2 = I3 (a plate of zero thickness) is physical at every scale."""
+    m, sides, com = SCALES[which]
+    Ic = _box(m, (sides[0], sides[1], 0.0))
+    assert np.isclose(Ic[0, 0] + Ic[1, 1], Ic[2, 2], rtol=1e-15, atol=0)
+    assert spatial_inertia(m, com, Ic).shape == (6, 6)
+
+
+TRIANGLE = esc("must satisfy the triangle inequality of principal moments (I1 + I2 >= I3), "
+               "got principal moments [")
+
+
+@pytest.mark.parametrize("which", SCALES)
+@pytest.mark.parametrize("excess", [4.0, 1e-6], ids=["fivefold", "1e-6-relative"])
+def test_triangle_violation_is_rejected_at_any_scale(which, excess):
+    """I3 = (1 + excess) (I1 + I2): fivefold is absurd and 1e-6 is 1000 TOL; before the
+    tolerances were relative, the tiny link's fivefold violation passed the check."""
+    m, sides, com = SCALES[which]
+    I12 = _box(m, sides)[:2, :2]
+    Ic = np.diag([I12[0, 0], I12[1, 1], (1.0 + excess) * (I12[0, 0] + I12[1, 1])])
+    with pytest.raises(ValueError, match="spatial_inertia " + TRIANGLE):
+        spatial_inertia(m, com, Ic)
+    home, screws, inertias = _parts()
+    inertias[1] = _G(m, com, Ic)
+    with pytest.raises(ValueError, match=esc("inertias[1] ") + TRIANGLE):
+        Chain(home, screws, inertias)
+
+
+def test_tiny_asymmetry_is_rejected():
+    """At 1e-6 kg the rotational inertia is about 1e-12 kg m^2: an off-diagonal
+    mismatch of 3e-13 (30 % of the entries) is far from roundoff."""
+    m, c, Ic = _scaled("1e-6 kg")
+    bad = Ic.copy()
+    bad[0, 1] += 3e-13
+    with raises("inertia_com must be symmetric, got max |I - I^T| = 3e-13"):
+        spatial_inertia(m, c, bad)
+    home, screws, inertias = _parts()
+    inertias[1] = _G(m, c, Ic)
+    rot = inertias.copy()
+    rot[1, 0, 1] += 3e-13
+    with raises("inertias[1] must be symmetric, got max |G - G^T| = 3e-13"):
+        Chain(home, screws, rot)
+    coupling = inertias.copy()  # kg m scale ~ 1e-9: a 1e-12 mismatch is 0.1 %
+    coupling[1, 0, 4] += 1e-12
+    with raises("inertias[1] must be symmetric, got max |G - G^T| = 1e-12"):
+        Chain(home, screws, coupling)
+    force = inertias.copy()  # a 1e-5 relative deviation from m 1
+    force[1, 5, 5] += 1e-11
+    with raises("inertias[1] must have G[3:, 3:] = m 1 (a rigid body), got max deviation 1e-11"):
+        Chain(home, screws, force)
+
+
+def test_huge_link_roundoff_is_not_an_error():
+    """A 1e6 kg link built by rotating and translating its tensor carries roundoff far
+    above the absolute 1e-9 in its kg m^2 entries (about 1e7): relative to its scale it
+    is accepted, while a 1e-6 relative asymmetry is not."""
+    m, c, Ic = _scaled("1e6 kg")
+    G = spatial_inertia(m, c, Ic)
+    R = cd.spatial.rpy_matrix([1.0, 2.0, 3.0])
+    Ad = cd.spatial.Ad_rp(R, np.array([3.0, -4.0, 7.0]))
+    moved = Ad.T @ G @ Ad  # the same body about another frame, with roundoff
+    asym = np.abs(moved - moved.T).max()
+    assert asym > 1e-9
+    home, screws, inertias = _parts()
+    inertias[1] = moved
+    assert Chain(home, screws, inertias).n == 2
+    inertias[1, 2, 1] += 1e-6 * np.abs(moved[:3, :3]).max()
+    with raises("inertias[1] must be symmetric, got max |G - G^T| = "):
+        Chain(home, screws, inertias)
+
+
 def test_fixture_p2_is_rejected_everywhere():
     """Fixture P2 of /work/shared/cases (link 1: diag(0.01, 0.01, 0.10) about the COM)
     violates the triangle inequality: every constructor must refuse it."""

@@ -156,28 +156,41 @@ def check_inertia(G, name):
     """A rigid body's spatial inertia about a frame's origin, (omega, v) order:
     symmetric, ``m 1`` in the force block with m > 0, ``m [c]`` coupling, and a
     rotational inertia about the COM that is positive definite and satisfies
-    the triangle inequality of principal moments."""
-    scale = max(1.0, float(np.abs(G).max()))
+    the triangle inequality of principal moments.
+
+    Every tolerance is relative to the body's own scale, so that a 1e-6 kg
+    finger is checked as strictly as a 1e6 kg crane: with ``s_m`` the scale of
+    the force block (the mass) and ``s_I`` that of the rotational block
+    (kg m^2), the rotational block is compared at ``TOL s_I``, the force block
+    at ``TOL s_m``, the coupling block (kg m) at ``TOL sqrt(s_m s_I)``, and the
+    triangle inequality at ``TOL I3``.  None of them exceeds the absolute
+    ``TOL max(1, |G|)`` of a body of ordinary size."""
+    rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
+    s_I = float(np.abs(rot).max())
+    s_m = float(np.abs(frc).max())
+    s_c = float(np.sqrt(s_I * s_m))
     asym = float(np.abs(G - G.T).max())
-    if asym > TOL * scale:
+    if (float(np.abs(rot - rot.T).max()) > TOL * s_I
+            or float(np.abs(G[3:, :3] - cpl.T).max()) > TOL * s_c
+            or float(np.abs(frc - frc.T).max()) > TOL * s_m):
         raise ValueError(f"{name} must be symmetric, got max |G - G^T| = {asym:.3g}")
     m = float(G[3, 3])
     if not m > 0:
         raise ValueError(f"{name} must have mass > 0 in G[3:, 3:] = m 1, got m = {m:.6g}")
-    off = float(np.abs(G[3:, 3:] - m * np.eye(3)).max())
-    if off > TOL * scale:
+    off = float(np.abs(frc - m * np.eye(3)).max())
+    if off > TOL * m:
         raise ValueError(
             f"{name} must have G[3:, 3:] = m 1 (a rigid body), got max deviation {off:.3g}"
         )
-    mc = G[:3, 3:]
-    if float(np.abs(mc + mc.T).max()) > TOL * scale:
+    mc = cpl
+    if float(np.abs(mc + mc.T).max()) > TOL * s_c:
         raise ValueError(
             f"{name} must have a skew-symmetric coupling block G[:3, 3:] = m [c], "
             f"got {np.array2string(mc, precision=4)}"
         )
     c = np.array([mc[2, 1], mc[0, 2], mc[1, 0]]) / m
     C = np.array([[0, -c[2], c[1]], [c[2], 0, -c[0]], [-c[1], c[0], 0]])
-    Ic = G[:3, :3] + m * C @ C
+    Ic = rot + m * C @ C
     eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
     if eig[0] <= 0:
         raise ValueError(
@@ -185,7 +198,7 @@ def check_inertia(G, name):
             f"got principal moments {np.array2string(eig, precision=6)}"
         )
     slack = eig[0] + eig[1] - eig[2]
-    if slack < -TOL * max(1.0, eig[2]):
+    if slack < -TOL * eig[2]:
         raise ValueError(
             f"{name} must satisfy the triangle inequality of principal moments "
             f"(I1 + I2 >= I3), got principal moments {np.array2string(eig, precision=6)}"
