@@ -3,6 +3,7 @@ the G4 cases of shared/cases, and malformed files."""
 
 import re
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -332,13 +333,123 @@ GOOD = _link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1")
      'iyz="0" izz="1"/></inertial></link>' + _joint("j1", "base", "l1"), {},
      "link 'l1': <inertial> must have <mass value=...>, got none"),
     (_link("base") + _link("l1", "heavy") + _joint("j1", "base", "l1"), {},
-     "{path} is not a valid URDF robot: ValueError: could not convert string to float: "
-     "'heavy'"),
+     "{path}: link 'l1': <inertial><mass value=...> must be a number, got 'heavy'"),
 ])
 def test_malformed_urdf(tmp_path, body, kwargs, message):
     path = _write(tmp_path, body)
     with pytest.raises(ValueError, match=re.escape(message.format(path=path))):
         urdf.load(path, **kwargs)
+
+
+L1 = _link("base") + _link("l1", 1.0)
+INERTIA = '<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>'
+
+
+def _inertial_link(inner):
+    return _link("base") + f'<link name="l1"><inertial>{inner}</inertial></link>'
+
+
+# Counts of numbers and repeated elements, which yourdfpy trims, pads or drops silently
+@pytest.mark.parametrize(("body", "message"), [
+    (L1 + _joint("j1", "base", "l1", xyz="0 0 1 2"),
+     "{path}: joint 'j1': <origin xyz=...> must be 3 numbers, got 4 ('0 0 1 2')"),
+    (L1 + _joint("j1", "base", "l1", xyz="0 1"),
+     "{path}: joint 'j1': <origin xyz=...> must be 3 numbers, got 2 ('0 1')"),
+    (L1 + _joint("j1", "base", "l1", rpy="0 1"),
+     "{path}: joint 'j1': <origin rpy=...> must be 3 numbers, got 2 ('0 1')"),
+    (L1 + _joint("j1", "base", "l1", axis="0 1"),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got 2 ('0 1')"),
+    (L1 + _joint("j1", "base", "l1", axis="0 0 1 0"),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got 4 ('0 0 1 0')"),
+    (L1 + _joint("j1", "base", "l1", axis=""),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got 0 ('')"),
+    (L1 + _joint("j1", "base", "l1", axis="0 0 z"),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got '0 0 z'"),
+    (L1 + _joint("j1", "base", "l1", xyz="0 0 nan"),
+     "{path}: joint 'j1': <origin xyz=...> must be finite, got '0 0 nan'"),
+    (_link("base") + _link("l1", 1.0, xyz="0.1 0.2") + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><origin xyz=...> must be 3 numbers, got 2 ('0.1 0.2')"),
+    (_link("base") + _link("l1", 1.0, rpy="0 0 0 1") + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><origin rpy=...> must be 3 numbers, got 4 ('0 0 0 1')"),
+    (_link("base") + _link("l1", "1 2") + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><mass value=...> must be a number, got 2 ('1 2')"),
+    (_link("base") + _link("l1", 1.0, inertia=("1 0", 0, 0, 1, 0, 1)) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><inertia ixx=...> must be a number, got 2 ('1 0')"),
+    (_link("base") + _link("l1", 1.0, inertia=(1, 0, 0, 1, 0, "inf")) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><inertia izz=...> must be finite, got 'inf'"),
+    (L1 + _joint("j1", "base", "l1", extra='<origin xyz="1 0 0"/>'),
+     "{path}: joint 'j1' must have at most one <origin>, got 2 <origin> elements"),
+    (L1 + _joint("j1", "base", "l1", extra='<axis xyz="1 0 0"/>'),
+     "{path}: joint 'j1' must have at most one <axis>, got 2 <axis> elements"),
+    (L1 + _joint("j1", "base", "l1", extra='<parent link="l1"/>'),
+     "{path}: joint 'j1' must have at most one <parent>, got 2 <parent> elements"),
+    (L1 + _joint("j1", "base", "l1", extra='<limit lower="0" upper="1" effort="1" '
+                                          'velocity="1"/>'),
+     "{path}: joint 'j1' must have at most one <limit>, got 2 <limit> elements"),
+    (_link("base") + '<link name="l1"><inertial><mass value="1"/>' + INERTIA + '</inertial>'
+     '<inertial><mass value="2"/>' + INERTIA + '</inertial></link>' + _joint("j1", "base", "l1"),
+     "{path}: link 'l1' must have at most one <inertial>, got 2 <inertial> elements"),
+    (_inertial_link('<mass value="1"/><mass value="2"/>' + INERTIA) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial> must have at most one <mass>, got 2 <mass> elements"),
+    (_inertial_link('<mass value="1"/>' + INERTIA + INERTIA) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial> must have at most one <inertia>, got 2 <inertia> elements"),
+    (_inertial_link('<origin xyz="0 0 0"/><origin xyz="1 0 0"/><mass value="1"/>' + INERTIA)
+     + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial> must have at most one <origin>, got 2 <origin> elements"),
+    (L1 + '<joint name="j1" type="revolute"><child link="l1"/><axis xyz="0 0 1"/></joint>',
+     "{path}: joint 'j1' must have a <parent link=...>, got none"),
+    (L1 + '<joint name="j1" type="revolute"><parent link="base"/></joint>',
+     "{path}: joint 'j1' must have a <child link=...>, got none"),
+    (L1 + '<joint name="j1" type="revolute"><parent/><child link="l1"/></joint>',
+     "{path}: joint 'j1' must have a <parent link=...>, got <parent> without a link attribute"),
+    (L1 + '<joint type="revolute"><parent link="base"/><child link="l1"/></joint>',
+     "{path}: <joint> number 1 must have a name attribute, got none"),
+    (_link("base") + '<link><inertial><mass value="1"/>' + INERTIA + '</inertial></link>',
+     "{path}: <link> number 2 must have a name attribute, got none"),
+], ids=["xyz-4", "xyz-2", "rpy-2", "axis-2", "axis-4", "axis-empty", "axis-letter", "xyz-nan",
+        "com-2", "com-rpy-4", "mass-2", "ixx-2", "izz-inf", "origin-twice", "axis-twice",
+        "parent-twice", "limit-twice", "inertial-twice", "mass-twice", "inertia-twice",
+        "com-twice", "no-parent", "no-child", "parent-without-link", "joint-unnamed",
+        "link-unnamed"])
+def test_numbers_and_repeated_elements(tmp_path, body, message):
+    path = _write(tmp_path, body)
+    with pytest.raises(ValueError, match=re.escape(message.format(path=path))):
+        urdf.load(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('<robot name="t"/>', "{path}: the <robot> element must contain at least one <link>, "
+                          "got an empty <robot> element"),
+    ('<robot name="t"><material name="red"/></robot>',
+     "{path}: the <robot> element must contain at least one <link>, got only <material>"),
+    ('<robot><link name="a"/></robot>',
+     "{path}: the <robot> element must have a name attribute, got none"),
+])
+def test_robot_element_without_content(tmp_path, text, message):
+    path = tmp_path / "r.urdf"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=re.escape(message.format(path=path))):
+        urdf.load(path)
+
+
+def test_example_robot_data_stub_ur3():
+    """example-robot-data ships ur_description/urdf/ur3.urdf as a xacro leftover: a
+    <robot> element with only a comment inside (yourdfpy: KeyError 'name')."""
+    path = Path(crosscheck.robots_dir()) / "ur_description" / "urdf" / "ur3.urdf"
+    assert path.is_file(), path
+    msg = f"{path}: the <robot> element must contain at least one <link>, got an empty <robot>"
+    with pytest.raises(ValueError, match=re.escape(msg)):
+        cd.Chain.from_urdf(path)
+
+
+@pytest.mark.parametrize("role", ["base_link", "tip_link"])
+@pytest.mark.parametrize(("value", "got"), [(["base"], "['base'] (list)"), (3, "3 (int)"),
+                                            (b"l1", "b'l1' (bytes)")])
+def test_link_names_must_be_strings(tmp_path, role, value, got):
+    path = _write(tmp_path, GOOD)
+    with pytest.raises(ValueError, match=re.escape(f"{role} must be a link name (str) or None, "
+                                                   f"got {got}")):
+        urdf.load(path, **{role: value})
 
 
 def test_malformed_files(tmp_path):

@@ -99,10 +99,17 @@ def load(path, base_link=None, tip_link=None):
     ------
     ValueError
         If the file is missing or is not well-formed XML, if it is not a URDF
-        robot (root element, links, joints, numbers, parent/child references,
-        a link with two parents, a cycle or several roots), if a ``<mass>`` or
-        an ``<inertia>`` attribute is missing or a mass is negative, if
-        ``base_link`` or ``tip_link`` is not a link of the file, if ``tip_link``
+        robot (root element, an empty ``<robot>``, unnamed links or joints,
+        numbers, parent/child references, a link with two parents, a cycle
+        or several roots), if a list of numbers has the wrong length
+        (``xyz="0 0 1 2"``, ``<axis xyz="0 1"/>``) or holds a non-number or a
+        non-finite value, if an element appears twice where URDF allows one
+        (``<origin>``, ``<axis>``, ``<parent>``, ``<limit>`` of a joint;
+        ``<inertial>`` of a link; ``<origin>``, ``<mass>``, ``<inertia>`` of an
+        inertial), if a joint has no ``<parent link>`` or ``<child link>``, if
+        a ``<mass>`` or an ``<inertia>`` attribute is missing or a mass is
+        negative, if ``base_link`` or ``tip_link`` is not a str (or None) or
+        not a link of the file, if ``tip_link``
         is not below ``base_link``, if the tip is not given and the leaf below
         the base is not unique, if a joint on the path is ``floating``,
         ``planar``, of an unknown type, a ``mimic`` joint or has a zero axis, if
@@ -138,11 +145,19 @@ def load(path, base_link=None, tip_link=None):
       link; give the link an inertial, or fix it to a massive neighbour);
     * the axis is normalised (URDF asks for a unit vector; a zero axis raises).
 
-    yourdfpy fills a missing ``ixx``/``iyy``/``izz`` with 1.0 and recovers from
-    malformed XML; both are rejected here before yourdfpy reads the file.
+    yourdfpy fills a missing ``ixx``/``iyy``/``izz`` with 1.0, recovers from
+    malformed XML, reads the first of repeated elements and the first three
+    of four numbers; all of these are rejected here, with the file, the link
+    or joint and what was found, before yourdfpy reads the file.
     """
     import yourdfpy
 
+    for role, value in (("base_link", base_link), ("tip_link", tip_link)):
+        if value is not None and not isinstance(value, str):
+            raise ValueError(
+                f"{role} must be a link name (str) or None, got {value!r} "
+                f"({type(value).__name__})"
+            )
     fname = _check_path(path)
     _check_xml(fname)
     try:
@@ -170,30 +185,113 @@ def _check_path(path):
 
 
 def _check_xml(fname):
-    """Well-formed XML with a <robot> root; required inertial attributes present."""
+    """The parts of the file that the chain is made of, checked before yourdfpy
+    reads it (yourdfpy trims or pads lists of numbers, keeps the first of
+    repeated elements and fills missing inertia entries): well-formed XML with
+    a <robot> root that has a name and links; named links and joints; one
+    <parent> and one <child> per joint and at most one <origin>, <axis>,
+    <limit>, <mimic>, ...; at most one <inertial> per link, holding at most
+    one <origin> and exactly one <mass> and one complete <inertia>; every
+    number list of the right length, numeric and finite."""
     try:
         root = ET.parse(fname).getroot()
     except ET.ParseError as exc:
         raise ValueError(f"{fname} is not well-formed XML: {exc}") from None
     if root.tag != "robot":
         raise ValueError(f"{fname} must have a <robot> root element, got <{root.tag}>")
-    for link in root.findall("link"):
+    links = root.findall("link")
+    if not links:
+        kids = sorted({c.tag for c in root if isinstance(c.tag, str)})
+        got = "an empty <robot> element" if not kids else "only " + ", ".join(
+            f"<{k}>" for k in kids)
+        raise ValueError(f"{fname}: the <robot> element must contain at least one <link>, "
+                         f"got {got}")
+    if not root.get("name"):
+        raise ValueError(f"{fname}: the <robot> element must have a name attribute, got none")
+    for k, link in enumerate(links):
         name = link.get("name")
-        inertial = link.find("inertial")
+        if not name:
+            raise ValueError(f"{fname}: <link> number {k + 1} must have a name attribute, "
+                             "got none")
+        where = f"link {name!r}"
+        inertial = _single(fname, link, "inertial", where)
         if inertial is None:
             continue
-        mass = inertial.find("mass")
+        where += ": <inertial>"
+        origin = _single(fname, inertial, "origin", where)
+        if origin is not None:
+            for attr in ("xyz", "rpy"):
+                _numbers(fname, origin, attr, 3, where + "<origin")
+        mass = _single(fname, inertial, "mass", where)
         if mass is None or mass.get("value") is None:
-            raise ValueError(f"link {name!r}: <inertial> must have <mass value=...>, got none")
-        inertia = inertial.find("inertia")
+            raise ValueError(f"{fname}: {where} must have <mass value=...>, got none")
+        _numbers(fname, mass, "value", 1, where + "<mass")
+        inertia = _single(fname, inertial, "inertia", where)
         if inertia is None:
-            raise ValueError(f"link {name!r}: <inertial> must have an <inertia> element, got none")
+            raise ValueError(f"{fname}: {where} must have an <inertia> element, got none")
         missing = [k for k in _INERTIA_KEYS if inertia.get(k) is None]
         if missing:
             raise ValueError(
-                f"link {name!r}: <inertia> must have all of {', '.join(_INERTIA_KEYS)}, "
+                f"{fname}: link {name!r}: <inertia> must have all of {', '.join(_INERTIA_KEYS)}, "
                 f"missing {', '.join(missing)}"
             )
+        for key in _INERTIA_KEYS:
+            _numbers(fname, inertia, key, 1, where + "<inertia")
+    for k, joint in enumerate(root.findall("joint")):
+        name = joint.get("name")
+        if not name:
+            raise ValueError(f"{fname}: <joint> number {k + 1} must have a name attribute, "
+                             "got none")
+        where = f"joint {name!r}"
+        for tag in ("parent", "child"):
+            el = _single(fname, joint, tag, where)
+            if el is None or not el.get("link"):
+                got = "none" if el is None else f"<{tag}> without a link attribute"
+                raise ValueError(f"{fname}: {where} must have a <{tag} link=...>, got {got}")
+        for tag in _JOINT_SINGLES:
+            _single(fname, joint, tag, where)
+        origin = joint.find("origin")
+        if origin is not None:
+            for attr in ("xyz", "rpy"):
+                _numbers(fname, origin, attr, 3, where + ": <origin")
+        axis = joint.find("axis")
+        if axis is not None:
+            _numbers(fname, axis, "xyz", 3, where + ": <axis")
+
+
+#: Elements of which a <joint> has at most one (ROS URDF specification).
+_JOINT_SINGLES = ("origin", "axis", "limit", "mimic", "dynamics", "calibration",
+                  "safety_controller")
+
+
+def _single(fname, parent, tag, where):
+    """The one <tag> child of ``parent``, or None; several raise ValueError."""
+    found = parent.findall(tag)
+    if len(found) > 1:
+        raise ValueError(
+            f"{fname}: {where} must have at most one <{tag}>, got {len(found)} <{tag}> elements"
+        )
+    return found[0] if found else None
+
+
+def _numbers(fname, element, attr, count, what):
+    """Check that attribute ``attr`` of ``element`` (if present) holds ``count``
+    finite numbers; ``what`` names the element, e.g. "joint 'j1': <origin"."""
+    text = element.get(attr)
+    if text is None:
+        return
+    tokens = text.split()
+    want = "a number" if count == 1 else f"{count} numbers"
+    if len(tokens) != count:
+        raise ValueError(
+            f"{fname}: {what} {attr}=...> must be {want}, got {len(tokens)} ({text!r})"
+        )
+    try:
+        values = [float(t) for t in tokens]
+    except ValueError:
+        raise ValueError(f"{fname}: {what} {attr}=...> must be {want}, got {text!r}") from None
+    if not all(np.isfinite(values)):
+        raise ValueError(f"{fname}: {what} {attr}=...> must be finite, got {text!r}")
 
 
 def _pose(T, what):
