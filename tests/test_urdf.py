@@ -1,8 +1,10 @@
 """Chains read from URDF (chaindyn.urdf, on yourdfpy) against Pinocchio's own URDF parser,
 the G4 cases of shared/cases, and malformed files."""
 
+import doctest
 import re
 import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
@@ -175,6 +177,54 @@ def test_random_chains_through_urdf(tmp_path):
                       - cd.forward_kinematics(chain, q)[-1]).max() < 1e-13
         model = pin.buildModelFromUrdf(str(path))
         assert _compare_with_pinocchio(u.chain, model, "tip", seed=n, count=1) < 1e-12
+
+
+NAMES = ['arm "A" & <B>', "it's", "<tip>", "R&D 끝", "a]]>b"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_to_urdf_names_round_trip(tmp_path, name):
+    """Quotes, <, &, ]]> and Korean text in the robot and tip names read back as
+    written, by chaindyn's reader and by Pinocchio's parser, with the same dynamics."""
+    chain = models.random_chain(3, np.random.default_rng(31), prismatic=[False, True, False])
+    tip = "tip " + name
+    path = tmp_path / "named.urdf"
+    path.write_text(urdf.to_urdf(chain, name=name, tip_link=tip), encoding="utf-8")
+    root = ET.parse(path).getroot()
+    assert root.get("name") == name
+    assert [ln.get("name") for ln in root.findall("link")][-1] == tip
+    u = urdf.load(path, tip_link=tip)
+    assert u.tip_link == tip and u.frames[-1] == tip
+    q, qd, qdd = np.random.default_rng(32).uniform(-1, 1, (3, 3))
+    tau = cd.rnea(chain, q, qd, qdd, G)
+    assert np.abs(cd.rnea(u.chain, q, qd, qdd, G) - tau).max() < 1e-12 * np.abs(tau).max()
+    model = pin.buildModelFromUrdf(str(path))
+    assert model.name == name and model.existFrame(tip)
+    assert _compare_with_pinocchio(u.chain, model, tip, seed=5, count=1) < 1e-12
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"tip_link": "base"}, "tip_link must differ from the names of the other links (base, "
+                           "link1 .. link3), got 'base': the URDF would have two links of "
+                           "that name"),
+    ({"tip_link": "link3"}, "tip_link must differ from the names of the other links (base, "
+                            "link1 .. link3), got 'link3'"),
+    ({"tip_link": ""}, "tip_link must be a non-empty str, got ''"),
+    ({"tip_link": None}, "tip_link must be a non-empty str, got None"),
+    ({"name": 7}, "name must be a non-empty str, got 7"),
+    ({"name": "a\x00b"}, "name must hold only characters that XML can represent, got '\\x00' "
+                         "at position 1 of 'a\\x00b'"),
+])
+def test_to_urdf_refuses_bad_and_duplicate_names(kwargs, message):
+    chain = models.random_chain(3, np.random.default_rng(33))
+    with pytest.raises(ValueError, match=re.escape(message)):
+        urdf.to_urdf(chain, **kwargs)
+
+
+def test_to_urdf_example_runs():
+    """The docstring examples of chaindyn.urdf give the output they show."""
+    result = doctest.testmod(urdf, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
 
 
 # ----------------------------------------------------------------------------- G4 and merging

@@ -3,6 +3,8 @@ what was expected and what was got; nothing is silently repaired."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 #: Tolerance for unit axes, orthonormal rotations and symmetric inertias.
@@ -112,6 +114,25 @@ def check_chain(chain, name="chain"):
     elif isinstance(chain, (tuple, list)):
         got += " (build a Chain from home, screws and inertias with Chain(...))"
     raise ValueError(f"{name} must be a chaindyn.Chain, got {got}")
+
+
+#: A character that XML 1.0 cannot carry (control characters, lone surrogates, ...).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def check_xml_name(value, role):
+    """A name for an XML attribute (URDF or MJCF writer): a non-empty str of
+    characters XML can carry.  Quotes, ``<`` and ``&`` are fine: the writers
+    escape them."""
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{role} must be a non-empty str, got {value!r}")
+    bad = _NOT_XML.search(value)
+    if bad:
+        raise ValueError(
+            f"{role} must hold only characters that XML can represent, got {bad.group()!r} "
+            f"at position {bad.start()} of {value!r}"
+        )
+    return value
 
 
 def check_rotation(R, name):

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validate import check_chain
+from ._validate import check_chain, check_xml_name
 from .chain import Chain
 from .spatial import Ad_rp, inverse_transform, skew, spatial_inertia
 
@@ -528,40 +528,63 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
     ----------
     chain : Chain
     name : str
-        The ``<robot name>``.
+        The ``<robot name>``; any non-empty text (quotes, ``<`` and ``&`` are
+        escaped).
     tip_link : str
         Name of a massless link fixed to link n whose frame is the chain's
         {n}; pass it as ``tip_link`` to :func:`load` to get back F_tip's frame.
+        Any non-empty text other than the names of the other links
+        (``base``, ``link1`` .. ``linkn``).
 
     Returns
     -------
     str
-        URDF text: base link ``base`` (massless, the chain's {0}); link i's
-        frame is the chain's {i} moved onto the joint axis (the point
+        URDF text written with ``xml.etree.ElementTree`` (so every name reads
+        back as given): base link ``base`` (massless, the chain's {0}); link
+        i's frame is the chain's {i} moved onto the joint axis (the point
         ``r_i = omega x v`` of :func:`chaindyn.interop.axis_points`), axes
         parallel to {i}; revolute joints with limits of +-1e3 rad (not
         ``continuous``: Pinocchio's parser makes those (cos, sin) joints);
         prismatic joints with limits of +-1e3 m; inertials at the COM with
-        ``rpy = 0`` (inertia in link axes).  Numbers are written to full
-        double precision.
+        ``rpy = 0`` (inertia in link axes); the fixed joint ``<tip_link>_joint``
+        to the tip link.  Numbers are written to full double precision.
 
     Raises
     ------
     ValueError
-        If ``chain`` is not a Chain.
+        If ``chain`` is not a Chain, if ``name`` or ``tip_link`` is not a
+        non-empty str of characters XML can carry, or if ``tip_link`` repeats
+        the name of another link (the file would have two links of one name).
 
     Notes
     -----
     Reading it back with :func:`load` gives a chain with the same joint space
     dynamics (the same M, h, g for every q) and the same {n}; the other link
     frames differ by the shift r_i.
+
+    Examples
+    --------
+    >>> from chaindyn import models, urdf
+    >>> text = urdf.to_urdf(models.planar_2r(), name='arm "A" & <B>')
+    >>> text.splitlines()[0]
+    '<robot name="arm &quot;A&quot; &amp; &lt;B&gt;">'
     """
     check_chain(chain)
+    check_xml_name(name, "name")
+    check_xml_name(tip_link, "tip_link")
+    links = ["base"] + [f"link{i + 1}" for i in range(chain.n)]
+    if tip_link in links:
+        raise ValueError(
+            f"tip_link must differ from the names of the other links (base, link1 .. "
+            f"link{chain.n}), got {tip_link!r}: the URDF would have two links of that name"
+        )
+    joints = [f"joint{i + 1}" for i in range(chain.n)] + [f"{tip_link}_joint"]  # all distinct
     r = np.zeros((chain.n, 3))
     for i, kind in enumerate(chain.joint_types):
         if kind == "revolute":
             r[i] = np.cross(chain.screws[i, :3], chain.screws[i, 3:])
-    out = [f'<robot name="{name}">', '  <link name="base"/>']
+    robot = ET.Element("robot", name=name)
+    ET.SubElement(robot, "link", name="base")
     parent, r_prev = "base", np.zeros(3)
     for i in range(chain.n):
         T = np.eye(4)
@@ -569,35 +592,28 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
         T = T @ inverse_transform(chain.home[i])
         T[:3, 3] += T[:3, :3] @ r[i]  # ... Trans(r_i)
         Ic = chain.inertias_com[i]
-        c = chain.coms[i] - r[i]
         revolute = chain.joint_types[i] == "revolute"
         axis = chain.screws[i, :3] if revolute else chain.screws[i, 3:]
-        out += [
-            f'  <link name="link{i + 1}">',
-            "    <inertial>",
-            f'      <origin xyz="{_num(c)}" rpy="0 0 0"/>',
-            f'      <mass value="{_num(chain.masses[i])}"/>',
-            f'      <inertia ixx="{_num(Ic[0, 0])}" ixy="{_num(Ic[0, 1])}" ixz="{_num(Ic[0, 2])}" '
-            f'iyy="{_num(Ic[1, 1])}" iyz="{_num(Ic[1, 2])}" izz="{_num(Ic[2, 2])}"/>',
-            "    </inertial>",
-            "  </link>",
-            f'  <joint name="joint{i + 1}" type="{"revolute" if revolute else "prismatic"}">',
-            f'    <parent link="{parent}"/>',
-            f'    <child link="link{i + 1}"/>',
-            f'    <origin xyz="{_num(T[:3, 3])}" rpy="{_num(_rpy(T[:3, :3]))}"/>',
-            f'    <axis xyz="{_num(axis)}"/>',
-            '    <limit lower="-1000" upper="1000" effort="1000" velocity="1000"/>',
-            "  </joint>",
-        ]
-        parent, r_prev = f"link{i + 1}", r[i]
-    out += [
-        f'  <link name="{tip_link}"/>',
-        f'  <joint name="{tip_link}_joint" type="fixed">',
-        f'    <parent link="{parent}"/>',
-        f'    <child link="{tip_link}"/>',
-        f'    <origin xyz="{_num(-r_prev)}" rpy="0 0 0"/>',
-        "  </joint>",
-        "</robot>",
-        "",
-    ]
-    return "\n".join(out)
+        link = ET.SubElement(robot, "link", name=links[i + 1])
+        inertial = ET.SubElement(link, "inertial")
+        ET.SubElement(inertial, "origin", xyz=_num(chain.coms[i] - r[i]), rpy="0 0 0")
+        ET.SubElement(inertial, "mass", value=_num(chain.masses[i]))
+        ET.SubElement(inertial, "inertia", ixx=_num(Ic[0, 0]), ixy=_num(Ic[0, 1]),
+                      ixz=_num(Ic[0, 2]), iyy=_num(Ic[1, 1]), iyz=_num(Ic[1, 2]),
+                      izz=_num(Ic[2, 2]))
+        joint = ET.SubElement(robot, "joint", name=joints[i],
+                              type="revolute" if revolute else "prismatic")
+        ET.SubElement(joint, "parent", link=parent)
+        ET.SubElement(joint, "child", link=links[i + 1])
+        ET.SubElement(joint, "origin", xyz=_num(T[:3, 3]), rpy=_num(_rpy(T[:3, :3])))
+        ET.SubElement(joint, "axis", xyz=_num(axis))
+        ET.SubElement(joint, "limit", lower="-1000", upper="1000", effort="1000",
+                      velocity="1000")
+        parent, r_prev = links[i + 1], r[i]
+    ET.SubElement(robot, "link", name=tip_link)
+    joint = ET.SubElement(robot, "joint", name=joints[-1], type="fixed")
+    ET.SubElement(joint, "parent", link=parent)
+    ET.SubElement(joint, "child", link=tip_link)
+    ET.SubElement(joint, "origin", xyz=_num(-r_prev), rpy="0 0 0")
+    ET.indent(robot, space="  ")
+    return ET.tostring(robot, encoding="unicode") + "\n"
