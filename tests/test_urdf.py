@@ -320,6 +320,33 @@ def test_branch_locked_at_zero_and_merged(tmp_path):
     assert _compare_with_pinocchio(u.chain, model, "l2", seed=4) < 1e-12
 
 
+def test_mass_zero_link_adds_its_rotational_inertia(tmp_path):
+    """A flange of mass 0 with inertia diag(0.01, 0.02, 0.03), on a fixed joint at
+    (0, 0, 0.4) turned by Rz(pi/2) and with its inertial frame turned by Rx(pi/2),
+    fixed to l1 (2 kg, COM (0.1, 0, 0.2), diag(0.04, 0.05, 0.06)): mass and COM stay
+    l1's, and the inertia about the COM gains Rz Rx diag(...) (Rz Rx)^T =
+    diag(0.03, 0.01, 0.02) by hand, with no parallel-axis term (m = 0)."""
+    h = np.pi / 2
+    body = (_link("base") + _link("l1", 2.0, "0.1 0 0.2", "0 0 0", (0.04, 0, 0, 0.05, 0, 0.06))
+            + _link("flange", 0.0, "0.3 0.1 0", f"{h!r} 0 0", (0.01, 0, 0, 0.02, 0, 0.03))
+            + _link("l2", 1.0, "0 0 0.1", "0 0 0", (0.01, 0, 0, 0.01, 0, 0.01))
+            + _joint("j1", "base", "l1", axis="0 1 0")
+            + _joint("f", "l1", "flange", "fixed", "0 0 0.4", f"0 0 {h!r}")
+            + _joint("j2", "l1", "l2", xyz="0.5 0 0", axis="1 0 0"))
+    path = _write(tmp_path, body)
+    u = urdf.load(path, tip_link="l2")
+    assert u.links[0] == ("l1", "flange")
+    chain = u.chain
+    assert chain.masses[0] == 2.0
+    np.testing.assert_allclose(chain.coms[0], [0.1, 0.0, 0.2], atol=1e-16)
+    np.testing.assert_allclose(chain.inertias_com[0],
+                               np.diag([0.04, 0.05, 0.06]) + np.diag([0.03, 0.01, 0.02]),
+                               atol=1e-16)
+    model = pin.buildModelFromUrdf(str(path))
+    np.testing.assert_allclose(model.inertias[1].inertia, chain.inertias_com[0], atol=1e-15)
+    assert _compare_with_pinocchio(chain, model, "l2", seed=6) < 1e-12
+
+
 def test_massless_link_merged_forward(tmp_path):
     """A moving link without inertial is accepted when a fixed child brings mass."""
     body = (_link("base") + _link("l1") + _link("weight", 1.0, "0 0 0.2")

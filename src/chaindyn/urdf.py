@@ -140,9 +140,12 @@ def load(path, base_link=None, tip_link=None):
       link's pose), then masses add, the COM is the mass-weighted mean, and
       the rotational inertias are summed about the body frame's origin
       (parallel-axis theorem) before the result is taken back to the COM;
-    * a link without ``<inertial>`` (or with mass 0) adds nothing; a moving
-      body whose merged mass is 0 raises ValueError (a Chain needs m > 0 per
-      link; give the link an inertial, or fix it to a massive neighbour);
+    * a link without ``<inertial>`` adds nothing; a link with mass 0 adds
+      its rotational inertia (its ``<inertia>`` turned into the body's axes,
+      with no parallel-axis term) and leaves the mass and the COM unchanged,
+      as Pinocchio's parser does; a moving body whose merged mass is 0
+      raises ValueError (a Chain needs m > 0 per link; give the link an
+      inertial with mass, or fix it to a massive neighbour);
     * the axis is normalised (URDF asks for a unit vector; a zero axis raises).
 
     yourdfpy fills a missing ``ixx``/``iyy``/``izz`` with 1.0, recovers from
