@@ -184,8 +184,9 @@ def check_inertia(G, name):
     the force block (the mass) and ``s_I`` that of the rotational block
     (kg m^2), the rotational block is compared at ``TOL s_I``, the force block
     at ``TOL s_m``, the coupling block (kg m) at ``TOL sqrt(s_m s_I)``, and the
-    triangle inequality at ``TOL I3``.  None of them exceeds the absolute
-    ``TOL max(1, |G|)`` of a body of ordinary size."""
+    triangle inequality at ``TOL I3``.  Each of these is at most
+    ``TOL max(1, max |G_jk|)``: no check is looser than an absolute tolerance
+    TOL on a body of ordinary size."""
     rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
     s_I = float(np.abs(rot).max())
     s_m = float(np.abs(frc).max())
