@@ -7,6 +7,7 @@ forward-dynamics round trips.
 """
 
 import importlib.metadata
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -247,6 +248,33 @@ def test_mujoco(name, chain):
         assert _rel(data.qacc, qdd) < FWD_BOUND
         assert _rel(cd.rnea(chain, q, qd, data.qacc, G, f), tauF) < BOUND
         data.qfrc_applied[:] = 0.0
+
+
+@pytest.mark.parametrize("name", ['arm "A" & <B>', "it's", "R&D 로봇", "a]]>b"])
+def test_mujoco_model_name_round_trips(name):
+    """The MJCF is written by ElementTree: any model name reaches MuJoCo as given,
+    and the model computes the same inverse dynamics as chaindyn."""
+    chain = CHAINS[2][1]
+    xml = interop.to_mujoco(chain, G, name=name)
+    assert ET.fromstring(xml).get("model") == name
+    model = mujoco.MjModel.from_xml_string(xml)
+    assert bytes(model.names).split(b"\0")[0].decode() == name
+    data = mujoco.MjData(model)
+    q, qd, qdd, _ = _states(chain, seed=41, count=1)
+    data.qpos[:], data.qvel[:], data.qacc[:] = q[0], qd[0], qdd[0]
+    mujoco.mj_inverse(model, data)
+    assert _rel(data.qfrc_inverse, cd.rnea(chain, q[0], qd[0], qdd[0], G)) < BOUND
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("", "name must be a non-empty str, got ''"),
+    (None, "name must be a non-empty str, got None"),
+    ("a\x01", "name must hold only characters that XML can represent, got '\\x01' at "
+               "position 1 of 'a\\x01'"),
+])
+def test_mujoco_refuses_names_xml_cannot_carry(name, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        interop.to_mujoco(CHAINS[0][1], name=name)
 
 
 def test_mujoco_mjcf_settings_and_kinematics():

@@ -1,8 +1,11 @@
 """Chains read from URDF (chaindyn.urdf, on yourdfpy) against Pinocchio's own URDF parser,
 the G4 cases of shared/cases, and malformed files."""
 
+import doctest
 import re
 import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -176,6 +179,54 @@ def test_random_chains_through_urdf(tmp_path):
         assert _compare_with_pinocchio(u.chain, model, "tip", seed=n, count=1) < 1e-12
 
 
+NAMES = ['arm "A" & <B>', "it's", "<tip>", "R&D 끝", "a]]>b"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_to_urdf_names_round_trip(tmp_path, name):
+    """Quotes, <, &, ]]> and Korean text in the robot and tip names read back as
+    written, by chaindyn's reader and by Pinocchio's parser, with the same dynamics."""
+    chain = models.random_chain(3, np.random.default_rng(31), prismatic=[False, True, False])
+    tip = "tip " + name
+    path = tmp_path / "named.urdf"
+    path.write_text(urdf.to_urdf(chain, name=name, tip_link=tip), encoding="utf-8")
+    root = ET.parse(path).getroot()
+    assert root.get("name") == name
+    assert [ln.get("name") for ln in root.findall("link")][-1] == tip
+    u = urdf.load(path, tip_link=tip)
+    assert u.tip_link == tip and u.frames[-1] == tip
+    q, qd, qdd = np.random.default_rng(32).uniform(-1, 1, (3, 3))
+    tau = cd.rnea(chain, q, qd, qdd, G)
+    assert np.abs(cd.rnea(u.chain, q, qd, qdd, G) - tau).max() < 1e-12 * np.abs(tau).max()
+    model = pin.buildModelFromUrdf(str(path))
+    assert model.name == name and model.existFrame(tip)
+    assert _compare_with_pinocchio(u.chain, model, tip, seed=5, count=1) < 1e-12
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"tip_link": "base"}, "tip_link must differ from the names of the other links (base, "
+                           "link1 .. link3), got 'base': the URDF would have two links of "
+                           "that name"),
+    ({"tip_link": "link3"}, "tip_link must differ from the names of the other links (base, "
+                            "link1 .. link3), got 'link3'"),
+    ({"tip_link": ""}, "tip_link must be a non-empty str, got ''"),
+    ({"tip_link": None}, "tip_link must be a non-empty str, got None"),
+    ({"name": 7}, "name must be a non-empty str, got 7"),
+    ({"name": "a\x00b"}, "name must hold only characters that XML can represent, got '\\x00' "
+                         "at position 1 of 'a\\x00b'"),
+])
+def test_to_urdf_refuses_bad_and_duplicate_names(kwargs, message):
+    chain = models.random_chain(3, np.random.default_rng(33))
+    with pytest.raises(ValueError, match=re.escape(message)):
+        urdf.to_urdf(chain, **kwargs)
+
+
+def test_to_urdf_example_runs():
+    """The docstring examples of chaindyn.urdf give the output they show."""
+    result = doctest.testmod(urdf, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
 # ----------------------------------------------------------------------------- G4 and merging
 
 
@@ -269,6 +320,33 @@ def test_branch_locked_at_zero_and_merged(tmp_path):
     assert _compare_with_pinocchio(u.chain, model, "l2", seed=4) < 1e-12
 
 
+def test_mass_zero_link_adds_its_rotational_inertia(tmp_path):
+    """A flange of mass 0 with inertia diag(0.01, 0.02, 0.03), on a fixed joint at
+    (0, 0, 0.4) turned by Rz(pi/2) and with its inertial frame turned by Rx(pi/2),
+    fixed to l1 (2 kg, COM (0.1, 0, 0.2), diag(0.04, 0.05, 0.06)): mass and COM stay
+    l1's, and the inertia about the COM gains Rz Rx diag(...) (Rz Rx)^T =
+    diag(0.03, 0.01, 0.02) by hand, with no parallel-axis term (m = 0)."""
+    h = np.pi / 2
+    body = (_link("base") + _link("l1", 2.0, "0.1 0 0.2", "0 0 0", (0.04, 0, 0, 0.05, 0, 0.06))
+            + _link("flange", 0.0, "0.3 0.1 0", f"{h!r} 0 0", (0.01, 0, 0, 0.02, 0, 0.03))
+            + _link("l2", 1.0, "0 0 0.1", "0 0 0", (0.01, 0, 0, 0.01, 0, 0.01))
+            + _joint("j1", "base", "l1", axis="0 1 0")
+            + _joint("f", "l1", "flange", "fixed", "0 0 0.4", f"0 0 {h!r}")
+            + _joint("j2", "l1", "l2", xyz="0.5 0 0", axis="1 0 0"))
+    path = _write(tmp_path, body)
+    u = urdf.load(path, tip_link="l2")
+    assert u.links[0] == ("l1", "flange")
+    chain = u.chain
+    assert chain.masses[0] == 2.0
+    np.testing.assert_allclose(chain.coms[0], [0.1, 0.0, 0.2], atol=1e-16)
+    np.testing.assert_allclose(chain.inertias_com[0],
+                               np.diag([0.04, 0.05, 0.06]) + np.diag([0.03, 0.01, 0.02]),
+                               atol=1e-16)
+    model = pin.buildModelFromUrdf(str(path))
+    np.testing.assert_allclose(model.inertias[1].inertia, chain.inertias_com[0], atol=1e-15)
+    assert _compare_with_pinocchio(chain, model, "l2", seed=6) < 1e-12
+
+
 def test_massless_link_merged_forward(tmp_path):
     """A moving link without inertial is accepted when a fixed child brings mass."""
     body = (_link("base") + _link("l1") + _link("weight", 1.0, "0 0 0.2")
@@ -332,13 +410,123 @@ GOOD = _link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1")
      'iyz="0" izz="1"/></inertial></link>' + _joint("j1", "base", "l1"), {},
      "link 'l1': <inertial> must have <mass value=...>, got none"),
     (_link("base") + _link("l1", "heavy") + _joint("j1", "base", "l1"), {},
-     "{path} is not a valid URDF robot: ValueError: could not convert string to float: "
-     "'heavy'"),
+     "{path}: link 'l1': <inertial><mass value=...> must be a number, got 'heavy'"),
 ])
 def test_malformed_urdf(tmp_path, body, kwargs, message):
     path = _write(tmp_path, body)
     with pytest.raises(ValueError, match=re.escape(message.format(path=path))):
         urdf.load(path, **kwargs)
+
+
+L1 = _link("base") + _link("l1", 1.0)
+INERTIA = '<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/>'
+
+
+def _inertial_link(inner):
+    return _link("base") + f'<link name="l1"><inertial>{inner}</inertial></link>'
+
+
+# Counts of numbers and repeated elements, which yourdfpy trims, pads or drops silently
+@pytest.mark.parametrize(("body", "message"), [
+    (L1 + _joint("j1", "base", "l1", xyz="0 0 1 2"),
+     "{path}: joint 'j1': <origin xyz=...> must be 3 numbers, got 4 ('0 0 1 2')"),
+    (L1 + _joint("j1", "base", "l1", xyz="0 1"),
+     "{path}: joint 'j1': <origin xyz=...> must be 3 numbers, got 2 ('0 1')"),
+    (L1 + _joint("j1", "base", "l1", rpy="0 1"),
+     "{path}: joint 'j1': <origin rpy=...> must be 3 numbers, got 2 ('0 1')"),
+    (L1 + _joint("j1", "base", "l1", axis="0 1"),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got 2 ('0 1')"),
+    (L1 + _joint("j1", "base", "l1", axis="0 0 1 0"),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got 4 ('0 0 1 0')"),
+    (L1 + _joint("j1", "base", "l1", axis=""),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got 0 ('')"),
+    (L1 + _joint("j1", "base", "l1", axis="0 0 z"),
+     "{path}: joint 'j1': <axis xyz=...> must be 3 numbers, got '0 0 z'"),
+    (L1 + _joint("j1", "base", "l1", xyz="0 0 nan"),
+     "{path}: joint 'j1': <origin xyz=...> must be finite, got '0 0 nan'"),
+    (_link("base") + _link("l1", 1.0, xyz="0.1 0.2") + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><origin xyz=...> must be 3 numbers, got 2 ('0.1 0.2')"),
+    (_link("base") + _link("l1", 1.0, rpy="0 0 0 1") + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><origin rpy=...> must be 3 numbers, got 4 ('0 0 0 1')"),
+    (_link("base") + _link("l1", "1 2") + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><mass value=...> must be a number, got 2 ('1 2')"),
+    (_link("base") + _link("l1", 1.0, inertia=("1 0", 0, 0, 1, 0, 1)) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><inertia ixx=...> must be a number, got 2 ('1 0')"),
+    (_link("base") + _link("l1", 1.0, inertia=(1, 0, 0, 1, 0, "inf")) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial><inertia izz=...> must be finite, got 'inf'"),
+    (L1 + _joint("j1", "base", "l1", extra='<origin xyz="1 0 0"/>'),
+     "{path}: joint 'j1' must have at most one <origin>, got 2 <origin> elements"),
+    (L1 + _joint("j1", "base", "l1", extra='<axis xyz="1 0 0"/>'),
+     "{path}: joint 'j1' must have at most one <axis>, got 2 <axis> elements"),
+    (L1 + _joint("j1", "base", "l1", extra='<parent link="l1"/>'),
+     "{path}: joint 'j1' must have at most one <parent>, got 2 <parent> elements"),
+    (L1 + _joint("j1", "base", "l1", extra='<limit lower="0" upper="1" effort="1" '
+                                          'velocity="1"/>'),
+     "{path}: joint 'j1' must have at most one <limit>, got 2 <limit> elements"),
+    (_link("base") + '<link name="l1"><inertial><mass value="1"/>' + INERTIA + '</inertial>'
+     '<inertial><mass value="2"/>' + INERTIA + '</inertial></link>' + _joint("j1", "base", "l1"),
+     "{path}: link 'l1' must have at most one <inertial>, got 2 <inertial> elements"),
+    (_inertial_link('<mass value="1"/><mass value="2"/>' + INERTIA) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial> must have at most one <mass>, got 2 <mass> elements"),
+    (_inertial_link('<mass value="1"/>' + INERTIA + INERTIA) + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial> must have at most one <inertia>, got 2 <inertia> elements"),
+    (_inertial_link('<origin xyz="0 0 0"/><origin xyz="1 0 0"/><mass value="1"/>' + INERTIA)
+     + _joint("j1", "base", "l1"),
+     "{path}: link 'l1': <inertial> must have at most one <origin>, got 2 <origin> elements"),
+    (L1 + '<joint name="j1" type="revolute"><child link="l1"/><axis xyz="0 0 1"/></joint>',
+     "{path}: joint 'j1' must have a <parent link=...>, got none"),
+    (L1 + '<joint name="j1" type="revolute"><parent link="base"/></joint>',
+     "{path}: joint 'j1' must have a <child link=...>, got none"),
+    (L1 + '<joint name="j1" type="revolute"><parent/><child link="l1"/></joint>',
+     "{path}: joint 'j1' must have a <parent link=...>, got <parent> without a link attribute"),
+    (L1 + '<joint type="revolute"><parent link="base"/><child link="l1"/></joint>',
+     "{path}: <joint> number 1 must have a name attribute, got none"),
+    (_link("base") + '<link><inertial><mass value="1"/>' + INERTIA + '</inertial></link>',
+     "{path}: <link> number 2 must have a name attribute, got none"),
+], ids=["xyz-4", "xyz-2", "rpy-2", "axis-2", "axis-4", "axis-empty", "axis-letter", "xyz-nan",
+        "com-2", "com-rpy-4", "mass-2", "ixx-2", "izz-inf", "origin-twice", "axis-twice",
+        "parent-twice", "limit-twice", "inertial-twice", "mass-twice", "inertia-twice",
+        "com-twice", "no-parent", "no-child", "parent-without-link", "joint-unnamed",
+        "link-unnamed"])
+def test_numbers_and_repeated_elements(tmp_path, body, message):
+    path = _write(tmp_path, body)
+    with pytest.raises(ValueError, match=re.escape(message.format(path=path))):
+        urdf.load(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('<robot name="t"/>', "{path}: the <robot> element must contain at least one <link>, "
+                          "got an empty <robot> element"),
+    ('<robot name="t"><material name="red"/></robot>',
+     "{path}: the <robot> element must contain at least one <link>, got only <material>"),
+    ('<robot><link name="a"/></robot>',
+     "{path}: the <robot> element must have a name attribute, got none"),
+])
+def test_robot_element_without_content(tmp_path, text, message):
+    path = tmp_path / "r.urdf"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=re.escape(message.format(path=path))):
+        urdf.load(path)
+
+
+def test_example_robot_data_stub_ur3():
+    """example-robot-data ships ur_description/urdf/ur3.urdf as a xacro leftover: a
+    <robot> element with only a comment inside (yourdfpy: KeyError 'name')."""
+    path = Path(crosscheck.robots_dir()) / "ur_description" / "urdf" / "ur3.urdf"
+    assert path.is_file(), path
+    msg = f"{path}: the <robot> element must contain at least one <link>, got an empty <robot>"
+    with pytest.raises(ValueError, match=re.escape(msg)):
+        cd.Chain.from_urdf(path)
+
+
+@pytest.mark.parametrize("role", ["base_link", "tip_link"])
+@pytest.mark.parametrize(("value", "got"), [(["base"], "['base'] (list)"), (3, "3 (int)"),
+                                            (b"l1", "b'l1' (bytes)")])
+def test_link_names_must_be_strings(tmp_path, role, value, got):
+    path = _write(tmp_path, GOOD)
+    with pytest.raises(ValueError, match=re.escape(f"{role} must be a link name (str) or None, "
+                                                   f"got {got}")):
+        urdf.load(path, **{role: value})
 
 
 def test_malformed_files(tmp_path):

@@ -8,7 +8,10 @@ where it is deterministic).
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -252,6 +255,111 @@ def test_triangle_inequality_boundary_is_accepted():
     assert Chain(home, screws, inertias).n == 2
 
 
+# Inertia checks at any scale: a 1e-6 kg finger link and a 1e6 kg crane link, each a
+# solid box (sides a, b, c: I = m/12 (b^2 + c^2, a^2 + c^2, a^2 + b^2) about its COM).
+SCALES = {
+    "1e-6 kg": (1e-6, (0.008, 0.005, 0.003), (0.004, -0.002, 0.001)),
+    "1e6 kg": (1e6, (12.0, 4.0, 3.0), (5.0, 1.0, -2.0)),
+}
+
+
+def _box(m, sides):
+    a, b, c = sides
+    return m / 12.0 * np.diag([b * b + c * c, a * a + c * c, a * a + b * b])
+
+
+def _scaled(which):
+    m, sides, com = SCALES[which]
+    R = cd.spatial.rpy_matrix([0.3, -0.5, 1.1])
+    return m, np.array(com), R @ _box(m, sides) @ R.T
+
+
+@pytest.mark.parametrize("which", SCALES)
+def test_tiny_and_huge_links_are_accepted_and_exact(which):
+    """One link turning about z through the origin: tau = (Izz_c + m (cx^2 + cy^2)) qdd
+    without gravity, whatever the scale."""
+    m, c, Ic = _scaled(which)
+    screws = np.array([[0.0, 0.0, 1.0, 0.0, 0.0, 0.0]])
+    ch = Chain(np.eye(4)[None], screws, spatial_inertia(m, c, Ic)[None])
+    expected = (Ic[2, 2] + m * (c[0] ** 2 + c[1] ** 2)) * 2.5
+    tau = cd.rnea(ch, [0.4], [0.0], [2.5], gravity=(0.0, 0.0, 0.0))
+    assert tau[0] == pytest.approx(expected, rel=1e-12)
+    assert cd.rnea_structured(ch, [0.4], [0.0], [2.5], gravity=(0, 0, 0))[0] == pytest.approx(
+        expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("which", SCALES)
+def test_flat_plate_boundary_is_accepted_at_any_scale(which):
+    """I1 + I2 = I3 (a plate of zero thickness) is physical at every scale."""
+    m, sides, com = SCALES[which]
+    Ic = _box(m, (sides[0], sides[1], 0.0))
+    assert np.isclose(Ic[0, 0] + Ic[1, 1], Ic[2, 2], rtol=1e-15, atol=0)
+    assert spatial_inertia(m, com, Ic).shape == (6, 6)
+
+
+TRIANGLE = esc("must satisfy the triangle inequality of principal moments (I1 + I2 >= I3), "
+               "got principal moments [")
+
+
+@pytest.mark.parametrize("which", SCALES)
+@pytest.mark.parametrize("excess", [4.0, 1e-6], ids=["fivefold", "1e-6-relative"])
+def test_triangle_violation_is_rejected_at_any_scale(which, excess):
+    """I3 = (1 + excess) (I1 + I2): fivefold is absurd and 1e-6 is 1000 TOL; before the
+    tolerances were relative, the tiny link's fivefold violation passed the check."""
+    m, sides, com = SCALES[which]
+    I12 = _box(m, sides)[:2, :2]
+    Ic = np.diag([I12[0, 0], I12[1, 1], (1.0 + excess) * (I12[0, 0] + I12[1, 1])])
+    with pytest.raises(ValueError, match="spatial_inertia " + TRIANGLE):
+        spatial_inertia(m, com, Ic)
+    home, screws, inertias = _parts()
+    inertias[1] = _G(m, com, Ic)
+    with pytest.raises(ValueError, match=esc("inertias[1] ") + TRIANGLE):
+        Chain(home, screws, inertias)
+
+
+def test_tiny_asymmetry_is_rejected():
+    """At 1e-6 kg the rotational inertia is about 1e-12 kg m^2: an off-diagonal
+    mismatch of 3e-13 (30 % of the entries) is far from roundoff."""
+    m, c, Ic = _scaled("1e-6 kg")
+    bad = Ic.copy()
+    bad[0, 1] += 3e-13
+    with raises("inertia_com must be symmetric, got max |I - I^T| = 3e-13"):
+        spatial_inertia(m, c, bad)
+    home, screws, inertias = _parts()
+    inertias[1] = _G(m, c, Ic)
+    rot = inertias.copy()
+    rot[1, 0, 1] += 3e-13
+    with raises("inertias[1] must be symmetric, got max |G - G^T| = 3e-13"):
+        Chain(home, screws, rot)
+    coupling = inertias.copy()  # kg m scale ~ 1e-9: a 1e-12 mismatch is 0.1 %
+    coupling[1, 0, 4] += 1e-12
+    with raises("inertias[1] must be symmetric, got max |G - G^T| = 1e-12"):
+        Chain(home, screws, coupling)
+    force = inertias.copy()  # a 1e-5 relative deviation from m 1
+    force[1, 5, 5] += 1e-11
+    with raises("inertias[1] must have G[3:, 3:] = m 1 (a rigid body), got max deviation 1e-11"):
+        Chain(home, screws, force)
+
+
+def test_huge_link_roundoff_is_not_an_error():
+    """A 1e6 kg link built by rotating and translating its tensor carries roundoff far
+    above the absolute 1e-9 in its kg m^2 entries (about 1e7): relative to its scale it
+    is accepted, while a 1e-6 relative asymmetry is not."""
+    m, c, Ic = _scaled("1e6 kg")
+    G = spatial_inertia(m, c, Ic)
+    R = cd.spatial.rpy_matrix([1.0, 2.0, 3.0])
+    Ad = cd.spatial.Ad_rp(R, np.array([3.0, -4.0, 7.0]))
+    moved = Ad.T @ G @ Ad  # the same body about another frame, with roundoff
+    asym = np.abs(moved - moved.T).max()
+    assert asym > 1e-9
+    home, screws, inertias = _parts()
+    inertias[1] = moved
+    assert Chain(home, screws, inertias).n == 2
+    inertias[1, 2, 1] += 1e-6 * np.abs(moved[:3, :3]).max()
+    with raises("inertias[1] must be symmetric, got max |G - G^T| = "):
+        Chain(home, screws, inertias)
+
+
 def test_fixture_p2_is_rejected_everywhere():
     """Fixture P2 of /work/shared/cases (link 1: diag(0.01, 0.01, 0.10) about the COM)
     violates the triangle inequality: every constructor must refuse it."""
@@ -304,6 +412,135 @@ def test_chain_lists_are_accepted():
     home, screws, inertias = _parts()
     ch = Chain(home.tolist(), screws.tolist(), inertias.tolist())
     np.testing.assert_array_equal(ch.home, home)
+
+
+# --------------------------------------------------------------------------- #
+# A Chain is immutable, also through copy, deepcopy and pickle
+# --------------------------------------------------------------------------- #
+
+ARRAYS = ("home", "screws", "inertias", "masses", "coms", "inertias_com")
+COPIES = {
+    "copy": copy.copy,
+    "deepcopy": copy.deepcopy,
+    "pickle": lambda c: pickle.loads(pickle.dumps(c)),
+}
+FROZEN = "a Chain is immutable: cannot set "
+NOT_WRITEABLE = "cannot set WRITEABLE flag to True of this array"  # numpy's words
+
+
+def _mdh_chain():
+    return Chain.from_mdh(*_table(), joint_types=["R", "P"])
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_copied_chain_is_read_only_and_equal(how):
+    ch = _mdh_chain()
+    c = COPIES[how](ch)
+    assert type(c) is Chain and c is not ch and c.n == ch.n
+    assert c.joint_types == ch.joint_types
+    for name in ARRAYS + ("mdh",):
+        a = getattr(c, name)
+        np.testing.assert_array_equal(a, getattr(ch, name), err_msg=name)
+        assert not a.flags.writeable, name
+        assert not np.shares_memory(a, getattr(ch, name)), name
+        with pytest.raises(ValueError, match="read-only"):
+            a[(0,) * a.ndim] = 1.0
+        with raises(NOT_WRITEABLE):
+            a.flags.writeable = True
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_copied_chain_derived_data_from_its_own_inputs(how):
+    """Masses, COMs and inertias about the COM of a copy are those the inputs were
+    built from (_parts: 2 kg at (0.2, 0, 0.1) and 1 kg at (0.1, 0.05, 0))."""
+    c = COPIES[how](Chain(*_parts()))
+    np.testing.assert_allclose(c.masses, [2.0, 1.0], rtol=1e-15)
+    np.testing.assert_allclose(c.coms, [[0.2, 0.0, 0.1], [0.1, 0.05, 0.0]], atol=1e-16)
+    np.testing.assert_allclose(
+        c.inertias_com, [np.diag([0.02, 0.03, 0.04]), np.diag([0.01, 0.012, 0.015])], atol=1e-16
+    )
+
+
+@pytest.mark.parametrize("how", COPIES)
+def test_rnea_and_rnea_structured_agree_on_a_copy(how):
+    """The two recursions share no code; a copy made after rnea_structured cached
+    the original's joint frames gets its own, and all four results agree."""
+    kinds = [False, True, False, True, False]
+    ch = models.random_chain(5, np.random.default_rng(21), prismatic=kinds)
+    s = np.random.default_rng(22).uniform(-1, 1, (3, 4, 5))
+    tau = cd.rnea(ch, *s)
+    np.testing.assert_allclose(cd.rnea_structured(ch, *s), tau, rtol=1e-12, atol=1e-12)
+    c = COPIES[how](ch)
+    assert cd.structured.precompute(c) is not cd.structured.precompute(ch)
+    np.testing.assert_allclose(cd.rnea(c, *s), tau, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(cd.rnea_structured(c, *s), tau, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", ARRAYS + ("mdh",))
+def test_chain_arrays_cannot_be_made_writeable(name):
+    """Neither the array nor its base: the memory is an immutable bytes object."""
+    a = getattr(_mdh_chain(), name)
+    with raises(NOT_WRITEABLE):
+        a.flags.writeable = True
+    with raises(NOT_WRITEABLE):
+        a.base.flags.writeable = True
+    assert not a.flags.writeable
+
+
+@pytest.mark.parametrize("name", ("n", "joint_types", "mdh", "mass", "anything") + ARRAYS)
+def test_chain_attributes_cannot_be_set_or_deleted(name):
+    ch = _mdh_chain()
+    before = cd.rnea(ch, [0.3, 0.1], [0.2, -0.4], [1.0, 0.5])
+    with raises(FROZEN + f"{name!r}; build a new Chain (Chain(home, screws, inertias), "
+                "Chain.from_mdh, from_dh or from_urdf) instead"):
+        setattr(ch, name, 2 if name == "n" else np.zeros((2, 6, 6)))
+    with raises(f"a Chain is immutable: cannot delete {name!r}"):
+        delattr(ch, name)
+    with pytest.raises(AttributeError):  # also what Python code expects of a frozen object
+        setattr(ch, name, None)
+    np.testing.assert_array_equal(cd.rnea(ch, [0.3, 0.1], [0.2, -0.4], [1.0, 0.5]), before)
+
+
+def _tampered_pickle(chain, **replace):
+    """A pickle of ``chain`` whose constructor arguments are replaced (as a file
+    edited by hand would be): unpickling must run the checks again."""
+    fn, args = chain.__reduce__()
+    names = ("cls", "home", "screws", "inertias", "mdh")
+    args = tuple(replace.get(k, a) for k, a in zip(names, args))
+
+    class Tampered:
+        def __reduce__(self):
+            return fn, args
+
+    return pickle.dumps(Tampered())
+
+
+def test_unpickling_runs_the_checks():
+    ch = _mdh_chain()
+    screws = np.array(ch.screws)
+    screws[1] = (0.0, 0.0, 0.9, 0.0, 0.0, 0.0)
+    with raises("screws[1] must have a unit omega (revolute) or omega = 0 (prismatic), "
+                "got |omega| = 0.9"):
+        pickle.loads(_tampered_pickle(ch, screws=screws))
+    inertias = np.array(ch.inertias)
+    inertias[0] = _G(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))
+    with pytest.raises(ValueError, match=esc("inertias[0] must satisfy the triangle inequality")):
+        pickle.loads(_tampered_pickle(ch, inertias=inertias))
+    rows = np.array(ch.mdh)
+    rows[0, 2] += 0.01  # d_1 no longer that of home[0] (alpha_0 = theta_1 = 0)
+    with raises("mdh rows must give the chain's home poses and screw axes, "
+                "got a largest difference of 0.01"):
+        pickle.loads(_tampered_pickle(ch, mdh=rows))
+
+
+def test_copied_mdh_chain_keeps_its_rows_for_rtb():
+    """to_rtb needs the MDH rows; a copy keeps them, checked and read-only."""
+    ch = _mdh_chain()
+    for how in COPIES.values():
+        c = how(ch)
+        np.testing.assert_array_equal(c.mdh, _table()[0])
+        assert c.mdh is not None and not c.mdh.flags.writeable
+    assert copy.deepcopy(Chain(*_parts())).mdh is None
 
 
 # --------------------------------------------------------------------------- #
@@ -535,6 +772,14 @@ ENTRY = {
     "space_jacobian": (cd.space_jacobian, ("q",), False, False),
     "link_velocities": (cd.link_velocities, ("q", "qd"), False, False),
     "link_twists": (cd.link_twists, ("q", "qd"), False, False),
+    "rnea_structured": (cd.rnea_structured, ("q", "qd", "qdd"), True, True),
+    "forward_kinematics_poe": (cd.forward_kinematics_poe, ("q",), False, False),
+    "space_jacobian_poe": (cd.space_jacobian_poe, ("q",), False, False),
+    "point_jacobian": (cd.point_jacobian, ("q",), False, False),
+    "space_jacobian_dot": (cd.space_jacobian_dot, ("q", "qd"), False, False),
+    "body_jacobian_dot": (cd.body_jacobian_dot, ("q", "qd"), False, False),
+    "jdot_qd": (cd.jdot_qd, ("q", "qd"), False, False),
+    "point_acceleration": (cd.point_acceleration, ("q", "qd", "qdd"), False, False),
 }
 ALL = sorted(ENTRY)
 WITH_GRAVITY = [k for k in ALL if ENTRY[k][2]]
@@ -746,6 +991,164 @@ def test_inputs_are_not_modified(chain, name):
             assert not np.shares_memory(o, v), f"{name} returns a view of {k}"
     for a, b in zip((chain.home, chain.screws, chain.inertias), snap):
         np.testing.assert_array_equal(a, b)
+
+
+# --------------------------------------------------------------------------- #
+# The chain argument: a Chain, or a ValueError from the one shared check
+# --------------------------------------------------------------------------- #
+
+NOT_A_CHAIN = [
+    (None, "chain must be a chaindyn.Chain, got NoneType"),
+    ("arm6r", "chain must be a chaindyn.Chain, got str"),
+    (_parts(), "chain must be a chaindyn.Chain, got tuple (build a Chain from home, screws "
+               "and inertias with Chain(...))"),
+    ({"n": N}, "chain must be a chaindyn.Chain, got dict"),
+]
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("bad, msg", NOT_A_CHAIN, ids=["None", "str", "tuple", "dict"])
+def test_entry_needs_a_chain(name, bad, msg):
+    with raises(msg):
+        call(bad, name)
+
+
+def test_urdf_chain_is_not_a_chain(chain):
+    """What urdf.load returns wraps the Chain; the message says how to get at it."""
+    wrapped = cd.urdf.URDFChain(chain, ("j1", "j2", "j3"), (), (), "base", "tip")
+    with raises("chain must be a chaindyn.Chain, got URDFChain (what urdf.load returns: "
+                "pass its .chain)"):
+        cd.rnea(wrapped, np.zeros(N), np.zeros(N), np.zeros(N))
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        cd.space_screw_axes,
+        cd.structured.precompute,
+        cd.interop.axis_points,
+        cd.interop.to_mujoco,
+        cd.interop.to_modern_robotics,
+        cd.urdf.to_urdf,
+    ],
+    ids=lambda f: f.__name__,
+)
+@pytest.mark.parametrize("bad, msg", NOT_A_CHAIN, ids=["None", "str", "tuple", "dict"])
+def test_chain_only_functions_need_a_chain(fn, bad, msg):
+    with raises(msg):
+        fn(bad)
+
+
+# --------------------------------------------------------------------------- #
+# Array-likes that are not plain arrays: refused, never read with other semantics
+# --------------------------------------------------------------------------- #
+
+PLAIN = "must be a plain numpy.ndarray, a list or a number, got "
+MASKED = ("a masked array (numpy.ma.MaskedArray), whose mask chaindyn would ignore: "
+          "fill or drop the masked entries first")
+MATRIX = "a numpy.matrix, which stays two-dimensional and multiplies as a matrix"
+
+
+def _matrix(x):
+    """``np.matrix(x)`` without numpy's advice against np.matrix."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        return np.matrix(x)
+
+
+class _Tagged(np.ndarray):
+    """An ndarray subclass of no particular meaning."""
+
+
+def _masked_state(value=np.nan):
+    """A joint array with a masked entry (a NaN under the mask by default)."""
+    return np.ma.array([0.1, value, 0.3], mask=[False, True, False])
+
+
+@pytest.mark.parametrize("name, arg", JOINT_ARGS)
+def test_masked_joint_array_is_refused(chain, name, arg):
+    """Under the mask a NaN (which the finite check never sees) or a plain number:
+    refused either way, since every computation would ignore the mask."""
+    for value in (np.nan, 0.2):
+        with raises(f"{arg} {PLAIN}{MASKED}"):
+            call(chain, name, **{arg: _masked_state(value)})
+
+
+@pytest.mark.parametrize("name, arg", JOINT_ARGS)
+def test_matrix_and_subclass_joint_arrays_are_refused(chain, name, arg):
+    with raises(f"{arg} {PLAIN}{MATRIX}"):
+        call(chain, name, **{arg: _matrix(np.zeros(N))})
+    with pytest.raises(ValueError, match=esc(f"{arg} {PLAIN}an ndarray subclass (")
+                       + r"[\w.]*_Tagged\)$"):
+        call(chain, name, **{arg: np.zeros(N).view(_Tagged)})
+
+
+@pytest.mark.parametrize("name", ["rnea", "rnea_structured", "kinetic_energy", "mass_matrix"])
+def test_masked_array_inside_a_list_is_refused(chain, name):
+    """np.asarray of a list of masked arrays drops the masks: refused before that."""
+    rows = [_masked_state(), np.ma.array(np.zeros(N))]
+    with raises(f"q {PLAIN}a list holding {MASKED}"):
+        call(chain, name, q=rows)
+    with raises(f"q {PLAIN}a tuple holding {MATRIX}"):
+        call(chain, name, q=(_matrix(np.zeros(N)),))
+    with raises(f"q {PLAIN}a list holding {MASKED}"):
+        call(chain, name, q=[[0.0, np.ma.masked, 0.0]])
+
+
+@pytest.mark.parametrize("name", WITH_GRAVITY)
+def test_masked_gravity_is_refused(chain, name):
+    g = np.ma.array([0.0, 0.0, -9.81], mask=[False, False, True])
+    with raises(f"gravity {PLAIN}{MASKED}"):
+        call(chain, name, gravity=g)
+
+
+@pytest.mark.parametrize("name", WITH_FTIP)
+def test_masked_and_matrix_f_tip_are_refused(chain, name):
+    with raises(f"f_tip {PLAIN}{MASKED}"):
+        call(chain, name, f_tip=np.ma.array(np.ones(6), mask=[True] + [False] * 5))
+    with raises(f"f_tip {PLAIN}{MATRIX}"):
+        call(chain, name, f_tip=_matrix(np.ones(6)))
+
+
+@pytest.mark.parametrize("which", ["home", "screws", "inertias"])
+def test_chain_parts_must_be_plain_arrays(which):
+    parts = dict(zip(("home", "screws", "inertias"), _parts()))
+    parts[which] = np.ma.array(parts[which])
+    with raises(f"{which} {PLAIN}{MASKED}"):
+        Chain(**parts)
+
+
+def test_tables_and_spatial_inertia_must_be_plain_arrays():
+    rows, masses, coms, Ics = _table()
+    with raises(f"masses {PLAIN}{MASKED}"):
+        Chain.from_mdh(rows, np.ma.array(masses, mask=[False, True]), coms, Ics)
+    with raises(f"dh {PLAIN}{MATRIX}"):
+        Chain.from_dh(_matrix(rows), masses, coms, Ics)
+    with raises(f"inertia_com {PLAIN}{MATRIX}"):
+        spatial_inertia(1.0, (0.0, 0.0, 0.0), _matrix(np.eye(3)))
+    with raises(f"mass {PLAIN}{MASKED}"):
+        spatial_inertia(np.ma.masked_array(1.0, mask=True), (0.0, 0.0, 0.0), np.eye(3))
+
+
+def test_memmap_reads_as_its_values(chain, tmp_path):
+    """A memory-mapped array has a plain array's values and arithmetic: the result
+    equals the one for the same numbers in memory."""
+    q = good_args()["q"]
+    mm = np.memmap(tmp_path / "q.dat", dtype=float, mode="w+", shape=(N,))
+    mm[:] = q
+    for name in ("rnea", "rnea_structured", "kinetic_energy"):
+        np.testing.assert_array_equal(call(chain, name, q=mm), call(chain, name, q=q))
+
+
+def test_plain_sequences_and_numpy_scalars_still_work(chain):
+    args = good_args()
+    ref = cd.rnea(chain, args["q"], args["qd"], args["qdd"])
+    as_list = [float(x) for x in args["q"]]
+    as_tuple = tuple(np.float64(x) for x in args["q"])
+    np.testing.assert_array_equal(cd.rnea(chain, as_list, args["qd"], args["qdd"]), ref)
+    np.testing.assert_array_equal(cd.rnea(chain, as_tuple, args["qd"], args["qdd"]), ref)
+    np.testing.assert_array_equal(cd.rnea(chain, [args["q"]], args["qd"], args["qdd"]),
+                                  ref[None])
 
 
 # --------------------------------------------------------------------------- #

@@ -3,20 +3,85 @@ what was expected and what was got; nothing is silently repaired."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 #: Tolerance for unit axes, orthonormal rotations and symmetric inertias.
 TOL = 1e-9
 
 
+#: ndarray subclasses that behave as plain arrays and pass through as_array
+#: unchanged: the instrumented array of :mod:`chaindyn.opcount`, which counts
+#: the multiplications of a call and changes no value.
+_TRANSPARENT: list = []
+
+#: Longest run of nested lists/tuples searched for an array inside (deeper
+#: nesting is not an array of real numbers anyway).
+_MAX_DEPTH = 8
+
+
+def _kind(a):
+    """Words for an ndarray subclass instance, for an error message."""
+    if isinstance(a, np.ma.MaskedArray):
+        return ("a masked array (numpy.ma.MaskedArray), whose mask chaindyn would ignore: "
+                "fill or drop the masked entries first")
+    if isinstance(a, np.matrix):
+        return "a numpy.matrix, which stays two-dimensional and multiplies as a matrix"
+    cls = type(a)
+    return f"an ndarray subclass ({cls.__module__}.{cls.__qualname__})"
+
+
+def _subclass_inside(x, depth=0):
+    """The first ndarray-subclass instance in nested lists/tuples ``x``, else None."""
+    if depth > _MAX_DEPTH:
+        return None
+    for item in x:
+        if isinstance(item, np.ndarray):
+            if type(item) is not np.ndarray and not _plain_subclass(item):
+                return item
+        elif isinstance(item, (list, tuple)):
+            found = _subclass_inside(item, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _plain_subclass(a):
+    """True for the subclasses whose values and arithmetic are a plain array's:
+    ``numpy.memmap`` (read as a plain array view) and the registered ones."""
+    return isinstance(a, np.memmap) or isinstance(a, tuple(_TRANSPARENT))
+
+
 def as_array(x, name, shape=None):
     """``x`` as a float array of the given shape (``None`` entries are free),
     finite everywhere.  Only real numbers are accepted: strings, complex
-    values and objects are rejected, not converted."""
+    values and objects are rejected, not converted.
+
+    Plain ndarrays, numbers and (nested) lists or tuples of them are
+    accepted.  Array-likes whose semantics differ from a plain ndarray are
+    rejected, also inside a list: masked arrays (``numpy.ma``, whose mask a
+    conversion would drop, NaN under the mask included), ``numpy.matrix``
+    and ndarray subclasses in general.  A ``numpy.memmap`` is read as a
+    plain array (same values)."""
+    if isinstance(x, (list, tuple)):
+        inner = _subclass_inside(x)
+        if inner is not None:
+            raise ValueError(
+                f"{name} must be a plain numpy.ndarray, a list or a number, "
+                f"got a {type(x).__name__} holding {_kind(inner)}"
+            )
     try:
         raw = np.asanyarray(x)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be an array of real numbers, got {x!r}") from exc
+    if type(raw) is not np.ndarray:
+        if isinstance(raw, np.memmap):
+            raw = raw.view(np.ndarray)
+        elif not _plain_subclass(raw):
+            raise ValueError(
+                f"{name} must be a plain numpy.ndarray, a list or a number, got {_kind(raw)}"
+            )
     if raw.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be an array of real numbers, got dtype {raw.dtype} ({x!r})")
     a = raw.astype(float, copy=False)
@@ -32,6 +97,42 @@ def as_array(x, name, shape=None):
             f"{name} must be finite, got {a[tuple(bad)]} at index {tuple(int(i) for i in bad)}"
         )
     return a
+
+
+def check_chain(chain, name="chain"):
+    """``chain`` itself if it is a :class:`~chaindyn.Chain`; the one check of
+    every function that takes a chain."""
+    from .chain import Chain  # chain.py imports this module
+
+    if isinstance(chain, Chain):
+        return chain
+    got = type(chain).__name__
+    from .urdf import URDFChain
+
+    if isinstance(chain, URDFChain):
+        got += " (what urdf.load returns: pass its .chain)"
+    elif isinstance(chain, (tuple, list)):
+        got += " (build a Chain from home, screws and inertias with Chain(...))"
+    raise ValueError(f"{name} must be a chaindyn.Chain, got {got}")
+
+
+#: A character that XML 1.0 cannot carry (control characters, lone surrogates, ...).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def check_xml_name(value, role):
+    """A name for an XML attribute (URDF or MJCF writer): a non-empty str of
+    characters XML can carry.  Quotes, ``<`` and ``&`` are fine: the writers
+    escape them."""
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{role} must be a non-empty str, got {value!r}")
+    bad = _NOT_XML.search(value)
+    if bad:
+        raise ValueError(
+            f"{role} must hold only characters that XML can represent, got {bad.group()!r} "
+            f"at position {bad.start()} of {value!r}"
+        )
+    return value
 
 
 def check_rotation(R, name):
@@ -76,28 +177,42 @@ def check_inertia(G, name):
     """A rigid body's spatial inertia about a frame's origin, (omega, v) order:
     symmetric, ``m 1`` in the force block with m > 0, ``m [c]`` coupling, and a
     rotational inertia about the COM that is positive definite and satisfies
-    the triangle inequality of principal moments."""
-    scale = max(1.0, float(np.abs(G).max()))
+    the triangle inequality of principal moments.
+
+    Every tolerance is relative to the body's own scale, so that a 1e-6 kg
+    finger is checked as strictly as a 1e6 kg crane: with ``s_m`` the scale of
+    the force block (the mass) and ``s_I`` that of the rotational block
+    (kg m^2), the rotational block is compared at ``TOL s_I``, the force block
+    at ``TOL s_m``, the coupling block (kg m) at ``TOL sqrt(s_m s_I)``, and the
+    triangle inequality at ``TOL I3``.  Each of these is at most
+    ``TOL max(1, max |G_jk|)``: no check is looser than an absolute tolerance
+    TOL on a body of ordinary size."""
+    rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
+    s_I = float(np.abs(rot).max())
+    s_m = float(np.abs(frc).max())
+    s_c = float(np.sqrt(s_I * s_m))
     asym = float(np.abs(G - G.T).max())
-    if asym > TOL * scale:
+    if (float(np.abs(rot - rot.T).max()) > TOL * s_I
+            or float(np.abs(G[3:, :3] - cpl.T).max()) > TOL * s_c
+            or float(np.abs(frc - frc.T).max()) > TOL * s_m):
         raise ValueError(f"{name} must be symmetric, got max |G - G^T| = {asym:.3g}")
     m = float(G[3, 3])
     if not m > 0:
         raise ValueError(f"{name} must have mass > 0 in G[3:, 3:] = m 1, got m = {m:.6g}")
-    off = float(np.abs(G[3:, 3:] - m * np.eye(3)).max())
-    if off > TOL * scale:
+    off = float(np.abs(frc - m * np.eye(3)).max())
+    if off > TOL * m:
         raise ValueError(
             f"{name} must have G[3:, 3:] = m 1 (a rigid body), got max deviation {off:.3g}"
         )
-    mc = G[:3, 3:]
-    if float(np.abs(mc + mc.T).max()) > TOL * scale:
+    mc = cpl
+    if float(np.abs(mc + mc.T).max()) > TOL * s_c:
         raise ValueError(
             f"{name} must have a skew-symmetric coupling block G[:3, 3:] = m [c], "
             f"got {np.array2string(mc, precision=4)}"
         )
     c = np.array([mc[2, 1], mc[0, 2], mc[1, 0]]) / m
     C = np.array([[0, -c[2], c[1]], [c[2], 0, -c[0]], [-c[1], c[0], 0]])
-    Ic = G[:3, :3] + m * C @ C
+    Ic = rot + m * C @ C
     eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
     if eig[0] <= 0:
         raise ValueError(
@@ -105,7 +220,7 @@ def check_inertia(G, name):
             f"got principal moments {np.array2string(eig, precision=6)}"
         )
     slack = eig[0] + eig[1] - eig[2]
-    if slack < -TOL * max(1.0, eig[2]):
+    if slack < -TOL * eig[2]:
         raise ValueError(
             f"{name} must satisfy the triangle inequality of principal moments "
             f"(I1 + I2 >= I3), got principal moments {np.array2string(eig, precision=6)}"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array, check_inertia, check_rotation, joint_type
+from ._validate import TOL, as_array, check_inertia, check_rotation, joint_type
 from .spatial import Ad_rp, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
 
-__all__ = ["Chain"]
+__all__ = ["Chain", "FrozenChainError"]
 
 _JOINT_NAMES = {"r": "revolute", "revolute": "revolute", "p": "prismatic", "prismatic": "prismatic"}
 
@@ -17,6 +17,28 @@ def _homogeneous(R, p):
     T = np.eye(4)
     T[:3, :3], T[:3, 3] = R, p
     return T
+
+
+def _frozen(a):
+    """A read-only float copy of ``a`` whose memory belongs to an immutable bytes
+    object: numpy refuses ``flags.writeable = True`` on it and on its base."""
+    a = np.ascontiguousarray(a, dtype=float)
+    return np.frombuffer(a.tobytes(), dtype=float).reshape(a.shape)
+
+
+class FrozenChainError(AttributeError, ValueError):
+    """An attempt to set or delete an attribute of a :class:`Chain`.
+
+    A Chain is immutable: its derived data (masses, centres of mass, the
+    precomputation of :func:`chaindyn.rnea_structured`) are computed once from
+    the validated inputs.  Both an AttributeError (as for a frozen dataclass)
+    and a ValueError (as for any other bad input to chaindyn).
+    """
+
+
+#: The attributes of a Chain, all set once by the constructor.
+_FIELDS = ("n", "home", "screws", "inertias", "joint_types", "masses", "coms",
+           "inertias_com", "mdh")
 
 
 class Chain:
@@ -58,13 +80,27 @@ class Chain:
     Raises
     ------
     ValueError
-        On a wrong shape, a non-finite value, a home pose whose rotation is not
-        proper or whose last row is not (0, 0, 0, 1), a screw axis that is
-        neither a unit revolute (with omega . v = 0) nor a unit prismatic axis,
-        or an inertia that is not a rigid body's (not symmetric, mass <= 0,
-        rotational inertia about the COM not positive definite or violating
-        the triangle inequality).
+        On a wrong shape, a non-finite value, an input that is not a plain
+        array, a home pose whose rotation is not proper or whose last row is
+        not (0, 0, 0, 1), a screw axis that is neither a unit revolute (with
+        omega . v = 0) nor a unit prismatic axis, or an inertia that is not a
+        rigid body's (not symmetric, mass <= 0, rotational inertia about the
+        COM not positive definite or violating the triangle inequality; the
+        tolerances are relative to the link's own mass and inertia).
+
+    Notes
+    -----
+    A Chain is immutable, so that everything derived from it stays valid:
+    setting or deleting an attribute raises :class:`FrozenChainError` (a
+    ValueError), and the arrays are read-only views of memory that cannot be
+    made writeable again (``chain.home.flags.writeable = True`` raises).
+    ``copy.copy``, ``copy.deepcopy`` and pickling rebuild a chain through
+    the constructor, so a copy is validated and its derived data are
+    recomputed from its own inputs (and, for a chain from :meth:`from_mdh`,
+    the rows are checked against the home poses and screw axes).
     """
+
+    __slots__ = _FIELDS + ("__weakref__",)  # weak references: rnea_structured's cache
 
     def __init__(self, home, screws, inertias):
         screws = as_array(screws, "screws", (None, 6))
@@ -82,18 +118,38 @@ class Chain:
         types = tuple(joint_type(screws[i], f"screws[{i}]") for i in range(n))
         for i in range(n):
             check_inertia(inertias[i], f"inertias[{i}]")
-        home, screws, inertias = (np.array(a, dtype=float) for a in (home, screws, inertias))
-        for a in (home, screws, inertias):
-            a.flags.writeable = False
-        self.n = n
-        self.home = home
-        self.screws = screws
-        self.inertias = inertias
-        self.joint_types = types
-        self.mdh = None  # the MDH rows when built by from_mdh (used by interop.to_rtb)
-        self.masses, self.coms, self.inertias_com = inertia_parts(inertias)
-        for a in (self.masses, self.coms, self.inertias_com):
-            a.flags.writeable = False
+        home, screws, inertias = (_frozen(a) for a in (home, screws, inertias))
+        masses, coms, inertias_com = (_frozen(a) for a in inertia_parts(inertias))
+        self._assign(n=n, home=home, screws=screws, inertias=inertias, joint_types=types,
+                     masses=masses, coms=coms, inertias_com=inertias_com,
+                     mdh=None)  # the MDH rows when built by from_mdh (used by interop.to_rtb)
+
+    def _assign(self, **values):
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise FrozenChainError(
+            f"a Chain is immutable: cannot set {name!r}; build a new Chain "
+            "(Chain(home, screws, inertias), Chain.from_mdh, from_dh or from_urdf) instead"
+        )
+
+    def __delattr__(self, name):
+        raise FrozenChainError(f"a Chain is immutable: cannot delete {name!r}")
+
+    def __reduce__(self):
+        # copy, deepcopy and pickle rebuild through the constructor (validated,
+        # derived data recomputed), never by restoring the attributes as they are
+        return _restore, (type(self), self.home, self.screws, self.inertias, self.mdh)
+
+    def _instrumented(self, wrap):
+        """A chain whose arrays are ``wrap(array)`` (for chaindyn.opcount), the
+        other attributes shared; not validated, for counting only."""
+        arrays = ("home", "screws", "inertias", "masses", "coms", "inertias_com")
+        c = object.__new__(type(self))
+        c._assign(**{k: wrap(getattr(self, k)) if k in arrays else getattr(self, k)
+                     for k in _FIELDS})
+        return c
 
     def __repr__(self):
         kinds = "".join("R" if t == "revolute" else "P" for t in self.joint_types)
@@ -145,17 +201,9 @@ class Chain:
         J. J. Craig, *Introduction to Robotics*, 4th ed., §3.4 and §6.5.
         """
         rows, kinds, inertias = _dh_table("mdh", mdh, masses, coms, inertias_com, joint_types)
-        n = len(kinds)
-        home = np.empty((n, 4, 4))
-        screws = np.zeros((n, 6))
-        for i, ((alpha, a, d, theta), kind) in enumerate(zip(rows, kinds)):
-            screws[i, 2 if kind == "revolute" else 5] = 1.0
-            R = rot_x(alpha) @ rot_z(theta)  # T_{i-1,i} at q = 0
-            p = np.array([a, 0.0, 0.0]) + R @ np.array([0.0, 0.0, d])
-            home[i] = _homogeneous(*pose_inv((R, p)))
+        home, screws = _mdh_home_screws(rows, kinds)
         chain = cls(home, screws, inertias)
-        chain.mdh = np.array(rows)
-        chain.mdh.flags.writeable = False
+        chain._assign(mdh=_frozen(rows))
         return chain
 
     @classmethod
@@ -231,6 +279,37 @@ class Chain:
         from .urdf import chain_from_urdf
 
         return chain_from_urdf(path, base_link, tip_link)
+
+
+def _mdh_home_screws(rows, kinds):
+    """Home poses M_{i,i-1} and screw axes A_i of modified-DH rows (see from_mdh)."""
+    n = len(kinds)
+    home = np.empty((n, 4, 4))
+    screws = np.zeros((n, 6))
+    for i, ((alpha, a, d, theta), kind) in enumerate(zip(rows, kinds)):
+        screws[i, 2 if kind == "revolute" else 5] = 1.0
+        R = rot_x(alpha) @ rot_z(theta)  # T_{i-1,i} at q = 0
+        p = np.array([a, 0.0, 0.0]) + R @ np.array([0.0, 0.0, d])
+        home[i] = _homogeneous(*pose_inv((R, p)))
+    return home, screws
+
+
+def _restore(cls, home, screws, inertias, mdh):
+    """A Chain rebuilt from its inputs (copy, deepcopy, unpickling): validated by
+    the constructor, its MDH rows (if any) checked against home and screws."""
+    chain = cls(home, screws, inertias)
+    if mdh is not None:
+        rows = as_array(mdh, "mdh", (chain.n, 4))
+        home_rows, screws_rows = _mdh_home_screws(rows, chain.joint_types)
+        err = max(float(np.abs(home_rows - chain.home).max()),
+                  float(np.abs(screws_rows - chain.screws).max()))
+        if err > TOL * max(1.0, float(np.abs(chain.home).max())):
+            raise ValueError(
+                "mdh rows must give the chain's home poses and screw axes, "
+                f"got a largest difference of {err:.3g}"
+            )
+        chain._assign(mdh=_frozen(rows))
+    return chain
 
 
 def joint_kinds(joint_types, n, name):

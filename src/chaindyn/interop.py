@@ -31,9 +31,11 @@ at run time and measures the agreement.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import numpy as np
 
-from ._validate import as_array
+from ._validate import as_array, check_chain, check_xml_name
 from .chain import Chain
 from .models import mdh_arguments  # re-exported: the arguments of to_rtb
 from .rnea import STANDARD_GRAVITY, check_gravity, check_wrench
@@ -59,12 +61,6 @@ _DEFAULT_G = (0.0, 0.0, -STANDARD_GRAVITY)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def _check_chain(chain):
-    if not isinstance(chain, Chain):
-        raise ValueError(f"chain must be a chaindyn.Chain, got {type(chain).__name__}")
-    return chain
 
 
 def _trans(p):
@@ -109,7 +105,7 @@ def axis_points(chain):
         ``r_i`` in {i}, m; zero for a prismatic joint (whose line of motion
         may be placed anywhere).
     """
-    _check_chain(chain)
+    check_chain(chain)
     r = np.zeros((chain.n, 3))
     for i, kind in enumerate(chain.joint_types):
         if kind == "revolute":
@@ -192,7 +188,7 @@ def to_pinocchio(chain, gravity=_DEFAULT_G):
     """
     import pinocchio as pin
 
-    _check_chain(chain)
+    check_chain(chain)
     g = check_gravity(gravity)
     model = pin.Model()
     model.name = "chaindyn"
@@ -269,7 +265,7 @@ def pinocchio_fext(chain, model, f_tip, frame=None):
     """
     import pinocchio as pin
 
-    _check_chain(chain)
+    check_chain(chain)
     F = as_array(f_tip, "f_tip", (6,))
     if model.nv != chain.n:
         raise ValueError(f"model must have nv = {chain.n} (the chain's n), got nv = {model.nv}")
@@ -328,7 +324,7 @@ def pinocchio_joint_wrenches(chain, model, data):
     about its origin.  It is reordered and moved to {i} by
     ``F_i = Ad_{T_{J_i,i}}^T F_J``.
     """
-    _check_chain(chain)
+    check_chain(chain)
     out = np.empty((chain.n, 6))
     for i in range(chain.n):
         fr = model.frames[_frame_id(model, f"link{i + 1}")]
@@ -351,12 +347,14 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
         Gravity vector in {0} (MuJoCo's world frame), m/s^2; MuJoCo's default
         is -9.81.
     name : str
-        The ``<mujoco model>`` name.
+        The ``<mujoco model>`` name; any non-empty text (quotes, ``<`` and
+        ``&`` are escaped).
 
     Returns
     -------
     str
-        MJCF text; load it with ``mujoco.MjModel.from_xml_string``.  Bodies
+        MJCF text written with ``xml.etree.ElementTree``; load it with
+        ``mujoco.MjModel.from_xml_string``.  Bodies
         ``"link1" .. "linkn"`` nest inside each other; body frame = chaindyn's
         {i}; joints ``"joint1" .. "jointn"``; a site ``"tip"`` at the origin of
         {n}.  ``qpos``, ``qvel``, ``qacc`` are chaindyn's q, qd, qdd.
@@ -364,7 +362,8 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
     Raises
     ------
     ValueError
-        If ``chain`` is not a Chain or ``gravity`` is not a finite 3-vector.
+        If ``chain`` is not a Chain, ``gravity`` is not a finite 3-vector or
+        ``name`` is not a non-empty str of characters XML can carry.
 
     Notes
     -----
@@ -384,48 +383,35 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
     MuJoCo's ``cfrc_*`` are (angular, linear), world-aligned, about the
     subtree COM: see :func:`mujoco_joint_wrenches`.
     """
-    _check_chain(chain)
+    check_chain(chain)
     g = check_gravity(gravity)
+    check_xml_name(name, "name")
     r = axis_points(chain)
-    lines = [
-        f'<mujoco model="{name}">',
-        '  <compiler angle="radian" inertiafromgeom="false" autolimits="true"/>',
-        f'  <option gravity="{_fmt(g)}">',
-        '    <flag contact="disable"/>',
-        "  </option>",
-        "  <worldbody>",
-    ]
-    indent = "    "
+    root = ET.Element("mujoco", model=name)
+    ET.SubElement(root, "compiler", angle="radian", inertiafromgeom="false",
+                  autolimits="true")
+    option = ET.SubElement(root, "option", gravity=_fmt(g))
+    ET.SubElement(option, "flag", contact="disable")
+    body = ET.SubElement(root, "worldbody")
     for i in range(chain.n):
         T = inverse_transform(chain.home[i])  # T_{i-1,i} at q = 0
-        lines.append(
-            f'{indent}<body name="link{i + 1}" pos="{_fmt(T[:3, 3])}" '
-            f'quat="{_fmt(_quat_wxyz(T[:3, :3]))}">'
-        )
-        ind = indent + "  "
+        body = ET.SubElement(body, "body", name=f"link{i + 1}", pos=_fmt(T[:3, 3]),
+                             quat=_fmt(_quat_wxyz(T[:3, :3])))
         Ic = chain.inertias_com[i]
         full = [Ic[0, 0], Ic[1, 1], Ic[2, 2], Ic[0, 1], Ic[0, 2], Ic[1, 2]]
-        lines.append(
-            f'{ind}<inertial pos="{_fmt(chain.coms[i])}" mass="{_fmt(chain.masses[i])}" '
-            f'fullinertia="{_fmt(full)}"/>'
-        )
+        ET.SubElement(body, "inertial", pos=_fmt(chain.coms[i]), mass=_fmt(chain.masses[i]),
+                      fullinertia=_fmt(full))
         A = chain.screws[i]
         if chain.joint_types[i] == "revolute":
             kind, pos, axis = "hinge", r[i], A[:3]
         else:
             kind, pos, axis = "slide", np.zeros(3), A[3:]
-        lines.append(
-            f'{ind}<joint name="joint{i + 1}" type="{kind}" pos="{_fmt(pos)}" '
-            f'axis="{_fmt(axis)}" damping="0" armature="0" frictionloss="0" '
-            f'stiffness="0" limited="false"/>'
-        )
-        indent = ind
-    lines.append(f'{indent}<site name="tip" pos="0 0 0"/>')
-    for _ in range(chain.n):
-        indent = indent[:-2]
-        lines.append(f"{indent}</body>")
-    lines += ["  </worldbody>", "</mujoco>", ""]
-    return "\n".join(lines)
+        ET.SubElement(body, "joint", name=f"joint{i + 1}", type=kind, pos=_fmt(pos),
+                      axis=_fmt(axis), damping="0", armature="0", frictionloss="0",
+                      stiffness="0", limited="false")
+    ET.SubElement(body, "site", name="tip", pos="0 0 0")
+    ET.indent(root, space="  ")
+    return ET.tostring(root, encoding="unicode") + "\n"
 
 
 def mujoco_tip_qfrc(model, data, f_tip, body=None):
@@ -545,7 +531,7 @@ def mujoco_joint_wrenches(chain, model, data):
     ``xpos`` (``m_o = m_c + (c - o) x f``) and both parts rotated into the body
     frame by ``xmat^T``.
     """
-    _check_chain(chain)
+    check_chain(chain)
     if model.nbody != chain.n + 1:
         raise ValueError(f"model must have {chain.n + 1} bodies, got {model.nbody}")
     out = np.empty((chain.n, 6))
@@ -599,7 +585,7 @@ def to_modern_robotics(chain, tool=None):
     (moment, force) -- the same sign as chaindyn's F_tip).  The q, qd, qdd
     vectors are chaindyn's.  Modern Robotics, §8.3.2 and code library.
     """
-    _check_chain(chain)
+    check_chain(chain)
     T_tool = _check_pose(tool)
     T0 = _home_poses(chain)
     Tc = np.array([T0[i] @ _trans(chain.coms[i]) for i in range(chain.n)])

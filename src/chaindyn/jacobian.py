@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array, check_rotation
+from ._validate import as_array, check_chain, check_rotation
 from .chain import joint_kinds as _joint_kinds
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
 from .rnea import batch_shape, check_state
@@ -91,6 +91,7 @@ def space_screw_axes(chain):
     -----
     Modern Robotics §4.1.1 (the space form of the product of exponentials).
     """
+    check_chain(chain)
     T0 = forward_kinematics(chain, np.zeros(chain.n))
     S = np.stack([Ad_rp(T0[i, :3, :3], T0[i, :3, 3]) @ chain.screws[i] for i in range(chain.n)],
                  axis=-1)

@@ -24,10 +24,11 @@ Rules
 
 from __future__ import annotations
 
-import copy
 import math
 
 import numpy as np
+
+from . import _validate
 
 __all__ = ["count"]
 
@@ -59,6 +60,11 @@ class _Counted(np.ndarray):
         if func in _PRODUCT_FUNCS:
             _add(_product_count(func, raw_args, result))
         return _wrap(result)
+
+
+# The instrumented arrays carry the same values as plain ones: the input checks
+# (_validate.as_array) let them through instead of refusing an ndarray subclass.
+_validate._TRANSPARENT.append(_Counted)
 
 
 def _add(k):
@@ -122,10 +128,7 @@ def _instrument(arg):
     from .chain import Chain
 
     if isinstance(arg, Chain):
-        c = copy.copy(arg)
-        for name in ("home", "screws", "inertias", "masses", "coms", "inertias_com"):
-            setattr(c, name, np.asarray(getattr(arg, name)).view(_Counted))
-        return c
+        return arg._instrumented(lambda a: np.asarray(a).view(_Counted))
     if isinstance(arg, np.ndarray):
         return arg.view(_Counted)
     if isinstance(arg, list | tuple):

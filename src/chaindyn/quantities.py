@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validate import check_chain
 from .rnea import _DEFAULT_G, _rnea, check_state, link_twists, rnea
 
 __all__ = [
@@ -63,6 +64,7 @@ def bias_force(chain, q, qd, gravity=_DEFAULT_G):
 
     Shapes as :func:`chaindyn.rnea`; N m or N.
     """
+    check_chain(chain)
     return rnea(chain, q, qd, np.zeros(chain.n), gravity)
 
 
@@ -72,6 +74,7 @@ def gravity_torque(chain, q, gravity=_DEFAULT_G):
     Shapes as :func:`chaindyn.rnea`; N m or N.  This is the gravity
     compensation torque.
     """
+    check_chain(chain)
     z = np.zeros(chain.n)
     return rnea(chain, q, z, z, gravity)
 
@@ -81,6 +84,7 @@ def coriolis_torque(chain, q, qd):
 
     Shapes as :func:`chaindyn.rnea`; N m or N.
     """
+    check_chain(chain)
     return rnea(chain, q, qd, np.zeros(chain.n), _NO_GRAVITY)
 
 
@@ -89,6 +93,7 @@ def inertial_torque(chain, q, qdd):
 
     Shapes as :func:`chaindyn.rnea`; N m or N.
     """
+    check_chain(chain)
     return rnea(chain, q, np.zeros(chain.n), qdd, _NO_GRAVITY)
 
 
@@ -108,6 +113,7 @@ def tip_wrench_torque(chain, q, f_tip):
     ndarray, shape (n,) or (N, n)
         The joint torques that hold F_tip statically (book §3.2.3.6).
     """
+    check_chain(chain)
     z = np.zeros(chain.n)
     return rnea(chain, q, z, z, _NO_GRAVITY, f_tip)
 

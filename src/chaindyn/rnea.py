@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array
+from ._validate import as_array, check_chain
 from .spatial import Ad_rp, ad, pose_mul, screw_exp
 from .spatial import matvec as _mv
 
@@ -36,7 +36,8 @@ STANDARD_GRAVITY = 9.80665
 
 def check_state(chain, **arrays):
     """Validate joint arrays of shape (..., n) that broadcast together.
-    Returns them as float arrays, in the order given."""
+    Returns them as float arrays, in the order given.  ``chain`` must be a Chain."""
+    check_chain(chain)
     out = []
     for name, x in arrays.items():
         a = as_array(x, name)
@@ -153,7 +154,10 @@ def rnea(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     Raises
     ------
     ValueError
-        If an array has the wrong shape or holds NaN or inf.
+        If ``chain`` is not a Chain, or an array has the wrong shape, holds
+        NaN or inf, or is not a plain array (a masked array, ``np.matrix`` or
+        another ndarray subclass).  Every function of a chain and a state
+        checks its arguments the same way.
 
     See Also
     --------

@@ -254,7 +254,7 @@ def spatial_inertia(mass, com, inertia_com):
     c = as_array(com, "com", (3,))
     Ic = as_array(inertia_com, "inertia_com", (3, 3))
     asym = float(np.abs(Ic - Ic.T).max())
-    if asym > TOL * max(1.0, float(np.abs(Ic).max())):
+    if asym > TOL * float(np.abs(Ic).max()):  # relative: a 1e-12 kg m^2 tensor too
         raise ValueError(f"inertia_com must be symmetric, got max |I - I^T| = {asym:.3g}")
     C = skew(c)
     G = np.block([[Ic - m * C @ C, m * C], [-m * C, m * np.eye(3)]])

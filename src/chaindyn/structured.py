@@ -74,6 +74,7 @@ import weakref
 
 import numpy as np
 
+from ._validate import check_chain
 from .rnea import _DEFAULT_G, batch_shape, check_gravity, check_state, check_wrench
 
 __all__ = ["rnea_structured", "precompute", "StructuredChain", "PER_LINK_MULTIPLICATIONS",
@@ -178,10 +179,13 @@ def precompute(chain):
 
     Raises
     ------
+    ValueError
+        If ``chain`` is not a Chain.
     RuntimeError
         If the joint frames do not reproduce the chain's home poses (never
         expected: an internal consistency check).
     """
+    check_chain(chain)
     cached = _CACHE.get(chain)
     if cached is not None:
         return cached

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._validate import check_chain, check_xml_name
 from .chain import Chain
 from .spatial import Ad_rp, inverse_transform, skew, spatial_inertia
 
@@ -98,10 +99,17 @@ def load(path, base_link=None, tip_link=None):
     ------
     ValueError
         If the file is missing or is not well-formed XML, if it is not a URDF
-        robot (root element, links, joints, numbers, parent/child references,
-        a link with two parents, a cycle or several roots), if a ``<mass>`` or
-        an ``<inertia>`` attribute is missing or a mass is negative, if
-        ``base_link`` or ``tip_link`` is not a link of the file, if ``tip_link``
+        robot (root element, an empty ``<robot>``, unnamed links or joints,
+        numbers, parent/child references, a link with two parents, a cycle
+        or several roots), if a list of numbers has the wrong length
+        (``xyz="0 0 1 2"``, ``<axis xyz="0 1"/>``) or holds a non-number or a
+        non-finite value, if an element appears twice where URDF allows one
+        (``<origin>``, ``<axis>``, ``<parent>``, ``<limit>`` of a joint;
+        ``<inertial>`` of a link; ``<origin>``, ``<mass>``, ``<inertia>`` of an
+        inertial), if a joint has no ``<parent link>`` or ``<child link>``, if
+        a ``<mass>`` or an ``<inertia>`` attribute is missing or a mass is
+        negative, if ``base_link`` or ``tip_link`` is not a str (or None) or
+        not a link of the file, if ``tip_link``
         is not below ``base_link``, if the tip is not given and the leaf below
         the base is not unique, if a joint on the path is ``floating``,
         ``planar``, of an unknown type, a ``mimic`` joint or has a zero axis, if
@@ -132,16 +140,27 @@ def load(path, base_link=None, tip_link=None):
       link's pose), then masses add, the COM is the mass-weighted mean, and
       the rotational inertias are summed about the body frame's origin
       (parallel-axis theorem) before the result is taken back to the COM;
-    * a link without ``<inertial>`` (or with mass 0) adds nothing; a moving
-      body whose merged mass is 0 raises ValueError (a Chain needs m > 0 per
-      link; give the link an inertial, or fix it to a massive neighbour);
+    * a link without ``<inertial>`` adds nothing; a link with mass 0 adds
+      its rotational inertia (its ``<inertia>`` turned into the body's axes,
+      with no parallel-axis term) and leaves the mass and the COM unchanged,
+      as Pinocchio's parser does; a moving body whose merged mass is 0
+      raises ValueError (a Chain needs m > 0 per link; give the link an
+      inertial with mass, or fix it to a massive neighbour);
     * the axis is normalised (URDF asks for a unit vector; a zero axis raises).
 
-    yourdfpy fills a missing ``ixx``/``iyy``/``izz`` with 1.0 and recovers from
-    malformed XML; both are rejected here before yourdfpy reads the file.
+    yourdfpy fills a missing ``ixx``/``iyy``/``izz`` with 1.0, recovers from
+    malformed XML, reads the first of repeated elements and the first three
+    of four numbers; all of these are rejected here, with the file, the link
+    or joint and what was found, before yourdfpy reads the file.
     """
     import yourdfpy
 
+    for role, value in (("base_link", base_link), ("tip_link", tip_link)):
+        if value is not None and not isinstance(value, str):
+            raise ValueError(
+                f"{role} must be a link name (str) or None, got {value!r} "
+                f"({type(value).__name__})"
+            )
     fname = _check_path(path)
     _check_xml(fname)
     try:
@@ -169,30 +188,113 @@ def _check_path(path):
 
 
 def _check_xml(fname):
-    """Well-formed XML with a <robot> root; required inertial attributes present."""
+    """The parts of the file that the chain is made of, checked before yourdfpy
+    reads it (yourdfpy trims or pads lists of numbers, keeps the first of
+    repeated elements and fills missing inertia entries): well-formed XML with
+    a <robot> root that has a name and links; named links and joints; one
+    <parent> and one <child> per joint and at most one <origin>, <axis>,
+    <limit>, <mimic>, ...; at most one <inertial> per link, holding at most
+    one <origin> and exactly one <mass> and one complete <inertia>; every
+    number list of the right length, numeric and finite."""
     try:
         root = ET.parse(fname).getroot()
     except ET.ParseError as exc:
         raise ValueError(f"{fname} is not well-formed XML: {exc}") from None
     if root.tag != "robot":
         raise ValueError(f"{fname} must have a <robot> root element, got <{root.tag}>")
-    for link in root.findall("link"):
+    links = root.findall("link")
+    if not links:
+        kids = sorted({c.tag for c in root if isinstance(c.tag, str)})
+        got = "an empty <robot> element" if not kids else "only " + ", ".join(
+            f"<{k}>" for k in kids)
+        raise ValueError(f"{fname}: the <robot> element must contain at least one <link>, "
+                         f"got {got}")
+    if not root.get("name"):
+        raise ValueError(f"{fname}: the <robot> element must have a name attribute, got none")
+    for k, link in enumerate(links):
         name = link.get("name")
-        inertial = link.find("inertial")
+        if not name:
+            raise ValueError(f"{fname}: <link> number {k + 1} must have a name attribute, "
+                             "got none")
+        where = f"link {name!r}"
+        inertial = _single(fname, link, "inertial", where)
         if inertial is None:
             continue
-        mass = inertial.find("mass")
+        where += ": <inertial>"
+        origin = _single(fname, inertial, "origin", where)
+        if origin is not None:
+            for attr in ("xyz", "rpy"):
+                _numbers(fname, origin, attr, 3, where + "<origin")
+        mass = _single(fname, inertial, "mass", where)
         if mass is None or mass.get("value") is None:
-            raise ValueError(f"link {name!r}: <inertial> must have <mass value=...>, got none")
-        inertia = inertial.find("inertia")
+            raise ValueError(f"{fname}: {where} must have <mass value=...>, got none")
+        _numbers(fname, mass, "value", 1, where + "<mass")
+        inertia = _single(fname, inertial, "inertia", where)
         if inertia is None:
-            raise ValueError(f"link {name!r}: <inertial> must have an <inertia> element, got none")
+            raise ValueError(f"{fname}: {where} must have an <inertia> element, got none")
         missing = [k for k in _INERTIA_KEYS if inertia.get(k) is None]
         if missing:
             raise ValueError(
-                f"link {name!r}: <inertia> must have all of {', '.join(_INERTIA_KEYS)}, "
+                f"{fname}: link {name!r}: <inertia> must have all of {', '.join(_INERTIA_KEYS)}, "
                 f"missing {', '.join(missing)}"
             )
+        for key in _INERTIA_KEYS:
+            _numbers(fname, inertia, key, 1, where + "<inertia")
+    for k, joint in enumerate(root.findall("joint")):
+        name = joint.get("name")
+        if not name:
+            raise ValueError(f"{fname}: <joint> number {k + 1} must have a name attribute, "
+                             "got none")
+        where = f"joint {name!r}"
+        for tag in ("parent", "child"):
+            el = _single(fname, joint, tag, where)
+            if el is None or not el.get("link"):
+                got = "none" if el is None else f"<{tag}> without a link attribute"
+                raise ValueError(f"{fname}: {where} must have a <{tag} link=...>, got {got}")
+        for tag in _JOINT_SINGLES:
+            _single(fname, joint, tag, where)
+        origin = joint.find("origin")
+        if origin is not None:
+            for attr in ("xyz", "rpy"):
+                _numbers(fname, origin, attr, 3, where + ": <origin")
+        axis = joint.find("axis")
+        if axis is not None:
+            _numbers(fname, axis, "xyz", 3, where + ": <axis")
+
+
+#: Elements of which a <joint> has at most one (ROS URDF specification).
+_JOINT_SINGLES = ("origin", "axis", "limit", "mimic", "dynamics", "calibration",
+                  "safety_controller")
+
+
+def _single(fname, parent, tag, where):
+    """The one <tag> child of ``parent``, or None; several raise ValueError."""
+    found = parent.findall(tag)
+    if len(found) > 1:
+        raise ValueError(
+            f"{fname}: {where} must have at most one <{tag}>, got {len(found)} <{tag}> elements"
+        )
+    return found[0] if found else None
+
+
+def _numbers(fname, element, attr, count, what):
+    """Check that attribute ``attr`` of ``element`` (if present) holds ``count``
+    finite numbers; ``what`` names the element, e.g. "joint 'j1': <origin"."""
+    text = element.get(attr)
+    if text is None:
+        return
+    tokens = text.split()
+    want = "a number" if count == 1 else f"{count} numbers"
+    if len(tokens) != count:
+        raise ValueError(
+            f"{fname}: {what} {attr}=...> must be {want}, got {len(tokens)} ({text!r})"
+        )
+    try:
+        values = [float(t) for t in tokens]
+    except ValueError:
+        raise ValueError(f"{fname}: {what} {attr}=...> must be {want}, got {text!r}") from None
+    if not all(np.isfinite(values)):
+        raise ValueError(f"{fname}: {what} {attr}=...> must be finite, got {text!r}")
 
 
 def _pose(T, what):
@@ -429,41 +531,63 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
     ----------
     chain : Chain
     name : str
-        The ``<robot name>``.
+        The ``<robot name>``; any non-empty text (quotes, ``<`` and ``&`` are
+        escaped).
     tip_link : str
         Name of a massless link fixed to link n whose frame is the chain's
         {n}; pass it as ``tip_link`` to :func:`load` to get back F_tip's frame.
+        Any non-empty text other than the names of the other links
+        (``base``, ``link1`` .. ``linkn``).
 
     Returns
     -------
     str
-        URDF text: base link ``base`` (massless, the chain's {0}); link i's
-        frame is the chain's {i} moved onto the joint axis (the point
+        URDF text written with ``xml.etree.ElementTree`` (so every name reads
+        back as given): base link ``base`` (massless, the chain's {0}); link
+        i's frame is the chain's {i} moved onto the joint axis (the point
         ``r_i = omega x v`` of :func:`chaindyn.interop.axis_points`), axes
         parallel to {i}; revolute joints with limits of +-1e3 rad (not
         ``continuous``: Pinocchio's parser makes those (cos, sin) joints);
         prismatic joints with limits of +-1e3 m; inertials at the COM with
-        ``rpy = 0`` (inertia in link axes).  Numbers are written to full
-        double precision.
+        ``rpy = 0`` (inertia in link axes); the fixed joint ``<tip_link>_joint``
+        to the tip link.  Numbers are written to full double precision.
 
     Raises
     ------
     ValueError
-        If ``chain`` is not a Chain.
+        If ``chain`` is not a Chain, if ``name`` or ``tip_link`` is not a
+        non-empty str of characters XML can carry, or if ``tip_link`` repeats
+        the name of another link (the file would have two links of one name).
 
     Notes
     -----
     Reading it back with :func:`load` gives a chain with the same joint space
     dynamics (the same M, h, g for every q) and the same {n}; the other link
     frames differ by the shift r_i.
+
+    Examples
+    --------
+    >>> from chaindyn import models, urdf
+    >>> text = urdf.to_urdf(models.planar_2r(), name='arm "A" & <B>')
+    >>> text.splitlines()[0]
+    '<robot name="arm &quot;A&quot; &amp; &lt;B&gt;">'
     """
-    if not isinstance(chain, Chain):
-        raise ValueError(f"chain must be a chaindyn.Chain, got {type(chain).__name__}")
+    check_chain(chain)
+    check_xml_name(name, "name")
+    check_xml_name(tip_link, "tip_link")
+    links = ["base"] + [f"link{i + 1}" for i in range(chain.n)]
+    if tip_link in links:
+        raise ValueError(
+            f"tip_link must differ from the names of the other links (base, link1 .. "
+            f"link{chain.n}), got {tip_link!r}: the URDF would have two links of that name"
+        )
+    joints = [f"joint{i + 1}" for i in range(chain.n)] + [f"{tip_link}_joint"]  # all distinct
     r = np.zeros((chain.n, 3))
     for i, kind in enumerate(chain.joint_types):
         if kind == "revolute":
             r[i] = np.cross(chain.screws[i, :3], chain.screws[i, 3:])
-    out = [f'<robot name="{name}">', '  <link name="base"/>']
+    robot = ET.Element("robot", name=name)
+    ET.SubElement(robot, "link", name="base")
     parent, r_prev = "base", np.zeros(3)
     for i in range(chain.n):
         T = np.eye(4)
@@ -471,35 +595,28 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
         T = T @ inverse_transform(chain.home[i])
         T[:3, 3] += T[:3, :3] @ r[i]  # ... Trans(r_i)
         Ic = chain.inertias_com[i]
-        c = chain.coms[i] - r[i]
         revolute = chain.joint_types[i] == "revolute"
         axis = chain.screws[i, :3] if revolute else chain.screws[i, 3:]
-        out += [
-            f'  <link name="link{i + 1}">',
-            "    <inertial>",
-            f'      <origin xyz="{_num(c)}" rpy="0 0 0"/>',
-            f'      <mass value="{_num(chain.masses[i])}"/>',
-            f'      <inertia ixx="{_num(Ic[0, 0])}" ixy="{_num(Ic[0, 1])}" ixz="{_num(Ic[0, 2])}" '
-            f'iyy="{_num(Ic[1, 1])}" iyz="{_num(Ic[1, 2])}" izz="{_num(Ic[2, 2])}"/>',
-            "    </inertial>",
-            "  </link>",
-            f'  <joint name="joint{i + 1}" type="{"revolute" if revolute else "prismatic"}">',
-            f'    <parent link="{parent}"/>',
-            f'    <child link="link{i + 1}"/>',
-            f'    <origin xyz="{_num(T[:3, 3])}" rpy="{_num(_rpy(T[:3, :3]))}"/>',
-            f'    <axis xyz="{_num(axis)}"/>',
-            '    <limit lower="-1000" upper="1000" effort="1000" velocity="1000"/>',
-            "  </joint>",
-        ]
-        parent, r_prev = f"link{i + 1}", r[i]
-    out += [
-        f'  <link name="{tip_link}"/>',
-        f'  <joint name="{tip_link}_joint" type="fixed">',
-        f'    <parent link="{parent}"/>',
-        f'    <child link="{tip_link}"/>',
-        f'    <origin xyz="{_num(-r_prev)}" rpy="0 0 0"/>',
-        "  </joint>",
-        "</robot>",
-        "",
-    ]
-    return "\n".join(out)
+        link = ET.SubElement(robot, "link", name=links[i + 1])
+        inertial = ET.SubElement(link, "inertial")
+        ET.SubElement(inertial, "origin", xyz=_num(chain.coms[i] - r[i]), rpy="0 0 0")
+        ET.SubElement(inertial, "mass", value=_num(chain.masses[i]))
+        ET.SubElement(inertial, "inertia", ixx=_num(Ic[0, 0]), ixy=_num(Ic[0, 1]),
+                      ixz=_num(Ic[0, 2]), iyy=_num(Ic[1, 1]), iyz=_num(Ic[1, 2]),
+                      izz=_num(Ic[2, 2]))
+        joint = ET.SubElement(robot, "joint", name=joints[i],
+                              type="revolute" if revolute else "prismatic")
+        ET.SubElement(joint, "parent", link=parent)
+        ET.SubElement(joint, "child", link=links[i + 1])
+        ET.SubElement(joint, "origin", xyz=_num(T[:3, 3]), rpy=_num(_rpy(T[:3, :3])))
+        ET.SubElement(joint, "axis", xyz=_num(axis))
+        ET.SubElement(joint, "limit", lower="-1000", upper="1000", effort="1000",
+                      velocity="1000")
+        parent, r_prev = links[i + 1], r[i]
+    ET.SubElement(robot, "link", name=tip_link)
+    joint = ET.SubElement(robot, "joint", name=joints[-1], type="fixed")
+    ET.SubElement(joint, "parent", link=parent)
+    ET.SubElement(joint, "child", link=tip_link)
+    ET.SubElement(joint, "origin", xyz=_num(-r_prev), rpy="0 0 0")
+    ET.indent(robot, space="  ")
+    return ET.tostring(robot, encoding="unicode") + "\n"
