@@ -80,3 +80,6 @@ from . import structured  # noqa: E402  (issue 7: structured RNEA)
 from .structured import rnea_structured  # noqa: E402
 
 __all__ += ["rnea_structured", "structured"]
+from .crba import crba  # noqa: E402
+
+__all__ += ["crba"]
