@@ -81,6 +81,7 @@ from .structured import rnea_structured  # noqa: E402
 
 __all__ += ["rnea_structured", "structured"]
 from .aba import aba, cholesky_solve, forward_dynamics, inverse_mass_matrix  # noqa: E402
-from .crba import crba  # noqa: E402
+from .crba import crba, crba_structured  # noqa: E402
 
-__all__ += ["aba", "cholesky_solve", "crba", "forward_dynamics", "inverse_mass_matrix"]
+__all__ += ["aba", "cholesky_solve", "crba", "crba_structured", "forward_dynamics",
+            "inverse_mass_matrix"]
