@@ -20,8 +20,9 @@ Pass 3, i = 1..n (accelerations), from Vd_0 = (0, -g)::
 
     Vd'_i = X_i Vd_{i-1} + c_i,   qdd_i = (u_i - U_i^T Vd'_i) / d_i,   Vd_i = Vd'_i + A_i qdd_i
 
-``G^a_i`` is what link i and its descendants, with joint i free, weigh on
-link i-1: joint i passes on only the part of a push that does not turn it.
+``G^a_i`` is the inertia that links i..n, hanging from link i-1 by joint i
+with its torque given, present to link i-1 (in {i}): a push along A_i is
+taken up by joint i's acceleration, not passed on.
 ``F_tip`` (the wrench the end effector applies to the environment) enters as
 in RNEA, where the backward recursion starts from ``F_{n+1} = F_tip``.
 """
