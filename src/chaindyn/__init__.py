@@ -80,3 +80,8 @@ from . import structured  # noqa: E402  (issue 7: structured RNEA)
 from .structured import rnea_structured  # noqa: E402
 
 __all__ += ["rnea_structured", "structured"]
+from .aba import aba, cholesky_solve, forward_dynamics, inverse_mass_matrix  # noqa: E402
+from .crba import crba, crba_structured  # noqa: E402
+
+__all__ += ["aba", "cholesky_solve", "crba", "crba_structured", "forward_dynamics",
+            "inverse_mass_matrix"]
