@@ -36,7 +36,7 @@ import weakref
 
 import numpy as np
 
-from .chain import Chain
+from ._validate import check_chain
 from .rnea import check_state
 from .spatial import Ad_rp, pose_mul, screw_exp
 from .spatial import matvec as _mv
@@ -75,13 +75,6 @@ def joint_step(chain, i, qi):
     """
     M = chain.home[i]
     return Ad_rp(*pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3])))
-
-
-def check_chain(chain):
-    """A Chain, or a ValueError that says what was got."""
-    if not isinstance(chain, Chain):
-        raise ValueError(f"chain must be a chaindyn.Chain, got {type(chain).__name__}")
-    return chain
 
 
 def crba(chain, q):
