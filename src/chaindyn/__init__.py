@@ -85,3 +85,13 @@ from .crba import crba, crba_structured  # noqa: E402
 
 __all__ += ["aba", "cholesky_solve", "crba", "crba_structured", "forward_dynamics",
             "inverse_mass_matrix"]
+from . import lagrange  # noqa: E402
+from .lagrange import (  # noqa: E402
+    coriolis_matrix,
+    link_jacobians,
+    link_jacobians_dot,
+    mass_matrix_dot,
+)
+
+__all__ += ["coriolis_matrix", "lagrange", "link_jacobians", "link_jacobians_dot",
+            "mass_matrix_dot"]
