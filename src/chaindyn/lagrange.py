@@ -4,7 +4,7 @@
 ``K = 1/2 sum_l V_l^T G_l V_l = 1/2 qd^T M(q) qd`` written through the link
 body Jacobians ``J_l`` (``V_l = J_l qd``, twist of link l in {l}):
 
-    M = sum_l J_l^T G_l J_l                                  (Modern Robotics eq. 8.57)
+    M = sum_l J_l^T G_l J_l                                  (Modern Robotics §8.4)
 
 and ``C`` the Christoffel-symbol matrix of M::
 
@@ -36,8 +36,9 @@ velocity-product torque).  The Christoffel C is the one with::
 
 where ``bar(F)``, for a wrench ``F = (m, f)``, is the skew-symmetric matrix
 ``[[ [m], [f] ], [ [f], 0 ]]`` with ``bar(F) W = ad_W^T F`` for every twist
-W.  This is the body-frame form of the matrix of Niemeyer and Slotine (1988)
-and Echeandia and Wensing (2021), eq. (24) there; ``B_l`` is skew, so
+W.  This is the body-frame form of the matrix that Echeandia and Wensing
+(2021) use for the Christoffel C (there in Featherstone's notation, in the
+ground frame); ``B_l`` is skew, so
 ``Mdot - 2C = sum_l (Jdot_l^T G_l J_l - J_l^T G_l Jdot_l - 2 J_l^T B_l J_l)``
 is skew.  The Newton-Euler choice ``B_l = -ad_{V_l}^T G_l``, read off RNEA's
 ``-ad_V^T G V`` term, gives the same ``C qd`` but a matrix that is neither
@@ -59,16 +60,18 @@ and, for i <= j, with the three wrenches carried down from {j} to {i}::
     C_ij = A_i^T X_{j,i}^T (G^c_j psi_j - D^c_j A_j)
     C_ji = (X_{j,i}^T G^c_j A_j)^T psi_i - (X_{j,i}^T D^c_j^T A_j)^T A_i
 
-which is O(n^2), the structure of Echeandia and Wensing's algorithm and of
+which is O(n^2), the structure of Echeandia and Wensing's algorithm.  That
+this B gives the Christoffel C, and not only some C with the right ``C qd``,
+is what the tests check: the symbols ``c_ijk`` against derivatives of M, their
+symmetry ``c_ijk = c_ikj`` (which, with the skew-symmetry, determines C), and
 Pinocchio's ``computeCoriolisMatrix``.
 
-Sources: book §3.3; Modern Robotics (Lynch and Park 2017) §8.1.2 (eq. 8.9)
-and §8.4; Murray, Li and Sastry (1994) §4.2 (Lemma 4.2); S. Echeandia and
+Sources: book §3.3; Modern Robotics (Lynch and Park 2017) §8.1 (eq. 8.9, the
+Christoffel symbols and the skew-symmetry of Mdot - 2C) and §8.4; Murray, Li
+and Sastry (1994) §4.2; S. Echeandia and
 P. M. Wensing, "Numerical methods to compute the Coriolis matrix and
 Christoffel symbols for rigid-body systems", J. Comput. Nonlinear Dynam.
-16(9), 091004 (2021), DOI 10.1115/1.4051169; G. Niemeyer and J.-J. E.
-Slotine, "Performance in adaptive manipulator control", Proc. 27th IEEE CDC
-(1988), DOI 10.1109/CDC.1988.194536.
+16(9) (2021), DOI 10.1115/1.4051169 (arXiv:2010.01033).
 """
 
 from __future__ import annotations
@@ -145,23 +148,28 @@ def link_jacobians(chain, q):
 
     Notes
     -----
-    Modern Robotics §8.4 (the link Jacobians ``J_ib`` of eq. 8.57) and
-    §5.1.2; book §2.8 and §3.3.  Multiplications (rule "products"): the
+    Modern Robotics §8.4 (the link Jacobians ``J_ib`` of ``M = sum J_ib^T
+    G_i J_ib``) and §5.1.2; book §2.8 and §3.3.  Multiplications (rule "products"): the
     joint steps (99 per revolute, 63 per prismatic joint) and
     ``36 n (n - 1)`` for the products ``X_l J_{l-1}``, l = 2..n.
 
     Examples
     --------
+    The planar 2R arm at q2 = 90 degrees, seen from link 2's frame at joint 2:
+    joint 1's axis lies 1 m away, so its column has ``v = (1, 0, 0)`` m/rad.
+
     >>> import numpy as np
     >>> from chaindyn import link_jacobians, models
     >>> J = link_jacobians(models.planar_2r(), [0.0, np.pi / 2])
-    >>> print(np.round(J[0], 6) + 0.0)   # link 1: joint 2 does not move it
+    >>> print(np.round(J[1], 6) + 0.0)
     [[0. 0.]
      [0. 0.]
+     [1. 1.]
      [1. 0.]
      [0. 0.]
-     [1. 0.]
      [0. 0.]]
+    >>> J.shape
+    (2, 6, 2)
     """
     (q,) = check_state(chain, q=q)
     X = [joint_step(chain, i, q[..., i]) for i in range(chain.n)]
@@ -177,8 +185,9 @@ def _jacobians_and_rates(chain, q, qd):
     Jd = np.zeros_like(Js[0], shape=batch + (6, n))
     rates = []
     for i in range(n):
-        if i > 0:  # d/dt X_l = -qd_l ad_{A_l} X_l, and ad_{A_l} A_l = 0
+        if i > 0:  # d/dt X_l = -qd_l ad_{A_l} X_l
             Jd = X[i] @ Jd - (ad(chain.screws[i]) @ Js[i]) * qd[..., i, None, None]
+            Jd[..., :, i] = 0.0  # ad_{A_l} A_l = 0, written exactly (not as roundoff)
         rates.append(Jd)
     return Js, rates
 
@@ -223,9 +232,13 @@ def link_jacobians_dot(chain, q, qd):
 
     Examples
     --------
+    Turning joint 2 of the planar 2R arm at 1 rad/s turns joint 1's column in
+    {2}: at q2 = 90 degrees its ``v = (sin q2, cos q2, 0)`` changes at
+    ``(0, -1, 0)`` per second.
+
     >>> import numpy as np
     >>> from chaindyn import link_jacobians_dot, models
-    >>> Jd = link_jacobians_dot(models.planar_2r(), [0.0, 0.0], [0.0, 1.0])
+    >>> Jd = link_jacobians_dot(models.planar_2r(), [0.0, np.pi / 2], [0.0, 1.0])
     >>> print(np.round(Jd[1], 6) + 0.0)
     [[ 0.  0.]
      [ 0.  0.]
@@ -244,9 +257,10 @@ def mass_matrix_dot(chain, q, qd):
 
     ``Mdot = sum_l (Jdot_l^T G_l J_l + J_l^T G_l Jdot_l)``, from the link
     Jacobians and their rates of :func:`link_jacobians_dot` (Modern Robotics
-    eq. 8.57 differentiated, ``G_l`` constant in {l}).  Computed without C,
-    so that the skew-symmetry of ``Mdot - 2 C`` (:func:`coriolis_matrix`) is
-    a check, not a consequence of the construction.
+    §8.4, ``M = sum_l J_l^T G_l J_l`` differentiated, ``G_l`` constant in
+    {l}).  Computed without C, so that the skew-symmetry of ``Mdot - 2 C``
+    (:func:`coriolis_matrix`) is a check, not a consequence of the
+    construction.
 
     Parameters
     ----------
@@ -355,8 +369,8 @@ def coriolis_matrix(chain, q, qd, factorization="christoffel"):
 
     Notes
     -----
-    Book §3.3; Modern Robotics eq. (8.9) (the planar 2R arm) and §8.1.2;
-    Murray, Li and Sastry (1994) §4.2, Lemma 4.2 (skew-symmetry).  The
+    Book §3.3; Modern Robotics eq. (8.9) (the planar 2R arm) and §8.1;
+    Murray, Li and Sastry (1994) §4.2 (skew-symmetry).  The
     recursion is that of Echeandia and Wensing (2021), DOI 10.1115/1.4051169,
     in body frames and Modern Robotics' notation; Pinocchio's
     ``computeCoriolisMatrix`` gives the same matrix.
@@ -370,8 +384,8 @@ def coriolis_matrix(chain, q, qd, factorization="christoffel"):
     entries (6 for a diagonal one).  In all ``63 n^2 + 1374 nR + 1338 nP -
     900`` (Christoffel) and ``63 n^2 + 1338 nR + 1302 nP - 900``
     (Newton-Euler), with n = nR + nP revolute and prismatic joints: three
-    times the CRBA's ``21 n^2`` in the quadratic term, and 5868 at n = 6
-    (revolute) against 2142 for one RNEA call, which gives only ``C qd``.
+    times the CRBA's ``21 n^2`` in the quadratic term; 9612 at n = 6
+    (revolute), against 2142 for one RNEA call, which gives only ``C qd``.
     The rule "all" adds per link 45 (revolute) or 3 (prismatic) for the
     exponential, 6 for ``A_l qd_l`` and, for the Christoffel form, 36 for
     the factor 1/2 of ``D_l``.
