@@ -22,8 +22,6 @@ from test_crba_aba import (
     SPECIAL,
     _message,
     _rel,
-    crba_count,
-    rnea_count,
     robot,  # noqa: F401  (fixture: UR5, Panda, Talos arm and Pinocchio)
 )
 
@@ -123,7 +121,7 @@ def test_symmetric_christoffel_and_the_newton_euler_factorization(name, chain):
     C(q, w) u; with the skew-symmetry this determines C.  The Newton-Euler factorization
     C' has the same C' qd, is linear in qd too, but Mdot - 2C' is not skew and
     C'(q, u) w != C'(q, w) u: the property belongs to the factorization."""
-    q, qd = _states(chain.n, 5, count=2)
+    q, _ = _states(chain.n, 5, count=2)
     rng = np.random.default_rng(55)
     u, w = rng.uniform(-2, 2, (2, chain.n))
     for s in range(len(q)):
@@ -380,17 +378,24 @@ def test_count_mixed_chain_and_batch(rule):
 
 
 def test_count_against_rnea_and_crba():
-    """C is O(n^2) with three times the CRBA's quadratic coefficient: at n = 6 (revolute)
-    it costs 9612 multiplications, between 4 and 5 RNEA calls (which give only C qd);
-    Mdot, O(n^3) with a smaller constant, costs less than C up to n = 9 and more from
-    n = 10 on."""
-    assert coriolis_count(6, 0, "products") == 9612
-    assert 4 < coriolis_count(6, 0, "products") / rnea_count(6, 0, "products") < 5
-    for n in (6, 64):
-        assert coriolis_count(n, 0, "products") - 3 * crba_count(n, 0, "products") == (
-            1374 * n - 900 - 3 * (552 * n - 432))
-    assert [n for n in range(1, 65) if mdot_count(n, 0, "products")
-            < coriolis_count(n, 0, "products")] == list(range(1, 10))
+    """Measured on revolute chains: the second difference in n of C's count is three times
+    the CRBA's (quadratic coefficients 63 and 21); at n = 6 C costs 9612 multiplications,
+    between 4 and 5 RNEA calls (which give only C qd); Mdot, O(n^3) with a smaller
+    constant, costs less than C up to n = 9 and more from n = 10 on."""
+    def measured(fn, n, with_qd=True):
+        chain, q, qd = _count_args(n, 0.0, seed=n)
+        return count(fn, chain, q, qd) if with_qd else count(fn, chain, q)
+
+    for n in (3, 10):
+        c = [measured(cd.coriolis_matrix, m) for m in (n, n + 1, n + 2)]
+        k = [measured(cd.crba, m, with_qd=False) for m in (n, n + 1, n + 2)]
+        assert c[2] - 2 * c[1] + c[0] == 3 * (k[2] - 2 * k[1] + k[0]) == 126
+    assert measured(cd.coriolis_matrix, 6) == 9612
+    chain, q, qd = _count_args(6, 0.0, seed=6)
+    assert 4 < 9612 / count(cd.rnea, chain, q, qd, np.zeros(6)) < 5
+    cheaper = [n for n in range(1, 13)
+               if measured(cd.mass_matrix_dot, n) < measured(cd.coriolis_matrix, n)]
+    assert cheaper == list(range(1, 10))
 
 
 # ----------------------------------------------------------------------------- bad input
