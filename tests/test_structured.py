@@ -1,4 +1,4 @@
-"""rnea_structured (issue 7): the same torques as rnea, and its multiplication counts pinned."""
+"""rnea_structured (appendix B): the same torques as rnea, and its multiplication counts pinned."""
 
 import numpy as np
 import pytest

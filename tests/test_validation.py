@@ -361,7 +361,7 @@ def test_huge_link_roundoff_is_not_an_error():
 
 
 def test_fixture_p2_is_rejected_everywhere():
-    """Fixture P2 of /work/shared/cases (link 1: diag(0.01, 0.01, 0.10) about the COM)
+    """Fixture P2 of the bug-report cases (link 1: diag(0.01, 0.01, 0.10) about the COM)
     violates the triangle inequality: every constructor must refuse it."""
     tri = esc("must satisfy the triangle inequality of principal moments (I1 + I2 >= I3)")
     with pytest.raises(ValueError, match="spatial_inertia " + tri):

@@ -76,7 +76,7 @@ __all__ = [
     "tip_wrench_torque",
     "urdf",
 ]
-from . import structured  # noqa: E402  (issue 7: structured RNEA)
+from . import structured  # noqa: E402  (structured RNEA, appendix B)
 from .structured import rnea_structured  # noqa: E402
 
 __all__ += ["rnea_structured", "structured"]

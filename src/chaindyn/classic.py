@@ -7,7 +7,7 @@ in {i-1}), ``P = P_i`` (the origin of {i} in {i-1}), the joint axis ``w`` and
 of link i, all in {i}, are::
 
     omega_i  = R^T omega_{i-1} + w qd_i
-    v_i      = R^T (v_{i-1} + omega_{i-1} x P) + u qd_i                (seed 004)
+    v_i      = R^T (v_{i-1} + omega_{i-1} x P) + u qd_i
     alpha_i  = R^T alpha_{i-1} + (R^T omega_{i-1}) x w qd_i + w qdd_i
     a_i      = R^T (a_{i-1} + alpha_{i-1} x P + omega_{i-1} x (omega_{i-1} x P))
                + (2 R^T omega_{i-1} + w qd_i) x u qd_i + u qdd_i
@@ -72,7 +72,7 @@ def link_velocities(chain, q, qd):
     -----
     ``omega_i = R^T omega_{i-1} + w qd_i``,
     ``v_i = R^T (v_{i-1} + omega_{i-1} x P_i) + u qd_i`` and
-    ``v_ci = v_i + omega_i x c_i`` (book §3.2.3.4, seed 004; Craig eqs.
+    ``v_ci = v_i + omega_i x c_i`` (book §3.2.3.4; Craig eqs.
     (5.45)-(5.48)), with ``(w, u) = A_i``; the base is at rest.  These are
     the two halves of the link twist ``V_i = (omega_i, v_i)`` of the spatial
     form.

@@ -25,11 +25,11 @@ velocity of the body point momentarily at the origin of {0}; a twist "in {n}"
 Accelerations: the time derivative of a twist, ``d/dt (J qd) = J qdd + Jdot
 qd``, is the **spatial** acceleration.  Its linear part is NOT the
 acceleration of any material point: the **classical** acceleration of a
-point p is the spatial one plus ``omega x v_p`` (case G5 of
-``shared/cases``).  :func:`point_acceleration` returns either, by name.
+point p is the spatial one plus ``omega x v_p`` (book §2.8, the planar 2R
+example).  :func:`point_acceleration` returns either, by name.
 
 Sources: book §2.8; Modern Robotics (Lynch and Park 2017) §4.1, §5.1;
-Murray, Li and Sastry (1994) §3.4; Craig (2018) §5; seed 003 of the book.
+Murray, Li and Sastry (1994) §3.4; Craig (2018) §5.
 """
 
 from __future__ import annotations
@@ -293,8 +293,7 @@ def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     ``R_{0,i}``) and the point ``p_i`` on it (origin of {i}).  In modified DH
     joint i moves about or along ``z_i`` of its own frame {i}; in standard DH
     (:func:`geometric_jacobian_dh`) it is ``z_{i-1}`` of the previous frame:
-    the same geometry with the index shifted (seed 003 writes the standard-DH
-    indices).
+    the same geometry with the index shifted.
 
     Parameters
     ----------
@@ -328,7 +327,7 @@ def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     Notes
     -----
     Book §2.8, eq. ``eq-28-zp``; Craig (2018) §5.8; Spong et al. (2020)
-    §4.6; Siciliano et al. (2009) §3.1.3; seed 003 §1.  Equals
+    §4.6; Siciliano et al. (2009) §3.1.3.  Equals
     ``swap_halves(point_jacobian(Chain.from_mdh(...), q, tool_point, "world"))``.
     """
     rows, kinds, q = _dh_inputs(mdh, q, joint_types, "mdh")
@@ -363,7 +362,7 @@ def geometric_jacobian_dh(dh, q, joint_types=None, tool=None):
 
     Notes
     -----
-    Spong et al. (2020) eq. (4.64); seed 003 §1.
+    Spong et al. (2020) eq. (4.64).
     """
     rows, kinds, q = _dh_inputs(dh, q, joint_types, "dh")
     p_tool = _tool_point(tool)
@@ -440,7 +439,7 @@ def space_jacobian_dot(chain, q, qd):
     -----
     From ``d/dt Ad_T = ad_{V_s} Ad_T`` (``V_s`` the spatial twist of T) and
     ``ad_{S} S = 0``.  Book §2.8, eq. ``eq-28-jsdot``; Murray, Li and Sastry
-    (1994) §3.4 (exercise); seed 003 §9.
+    (1994) §3.4 (exercise).
     """
     q, qd = check_state(chain, q=q, qd=qd)
     batch = batch_shape(q, qd)
@@ -520,7 +519,7 @@ def jdot_qd(chain, q, qd, frame="space"):
 
     Notes
     -----
-    Book §2.8; case G5.
+    Book §2.8 (classical against spatial acceleration of a point).
     """
     _choice(frame, "frame", ("space", "body"))
     q, qd = check_state(chain, q=q, qd=qd)
@@ -564,7 +563,7 @@ def point_acceleration(chain, q, qd, qdd, point=None, frame="world", kind="class
     ``dV_s/dt = J_s qdd + dJ_s/dt qd``; moving its reference point to
     ``p_0 = T_{0,n} p`` gives the spatial acceleration at p, and adding
     ``omega x v_p`` the classical one (book §2.8, eq. ``eq-28-classical``;
-    Featherstone (2008) §2.11; case G5).
+    Featherstone (2008) §2.11).
     """
     _choice(frame, "frame", ("world", "local"))
     _choice(kind, "kind", ("classical", "spatial"))

@@ -111,7 +111,7 @@ def space_jacobian(chain, q):
 
     Notes
     -----
-    Book §2.8 (eq. ``eq-28-js``); Modern Robotics §5.1.1; seed 003 §4.
+    Book §2.8 (eq. ``eq-28-js``); Modern Robotics §5.1.1.
     :func:`chaindyn.jacobian.space_jacobian_poe` builds the same matrix from
     the space screw axes.
     """

@@ -10,7 +10,7 @@ and the count changes with it.
 
 Rules
 -----
-``"products"`` (the rule of book §3.2.3.5 and seed 000)
+``"products"`` (the rule of book §3.2.3.5)
     only the multiplications inside matrix-matrix, matrix-vector and dot
     products (``@``/``np.matmul``, ``np.dot``, ``np.vdot``, ``np.inner``,
     ``np.einsum``): a product with contraction length k and r results costs

@@ -315,8 +315,8 @@ def rotate_inertia(inertia, R):
 
     Notes
     -----
-    ``R I`` alone, or dropping R, are the importer faults of case G4
-    (``shared/cases``); the similarity transform keeps the eigenvalues.
+    ``R I`` alone, or dropping R, are faults that URDF importers have had;
+    the similarity transform keeps the eigenvalues.
     """
     R = np.asarray(R, dtype=float)
     return R @ np.asarray(inertia, dtype=float) @ R.T

@@ -1,4 +1,4 @@
-"""RNEA that exploits the structure of a serial chain (issue 7; book appendix B).
+"""RNEA that exploits the structure of a serial chain (book appendix B).
 
 :func:`chaindyn.rnea` multiplies dense 6x6 matrices: 357 products per
 revolute link under the book's counting rule, 420 counting every
