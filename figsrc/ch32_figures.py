@@ -167,6 +167,6 @@ def reproduction_rows():
     (roundoff values as powers of ten), the bound and whether it holds."""
     header = ["item", "spec_value", "this_build", "bound", "holds"]
     rows = [[r["item"], r["seed"],
-             roundoff_ceiling(r["value"]) if r["kind"] == "roundoff" else int(r["value"]),
+             roundoff_ceiling(r["value"]) if r["kind"] == "roundoff" else r["value"],
              r["bound"], r["holds"]] for r in ch32.reproduction_table()]
     return header, rows
