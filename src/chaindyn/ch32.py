@@ -384,10 +384,10 @@ def reproduction_table():
         exact("RNEA 한 번, n = 3", "357n", counts["rnea"][n_list.index(3)], 357 * 3),
         exact("M 열 구성, n = 3", "357n²", mm[3], 357 * 9),
         exact("RNEA 한 번, n = 64", "22,848", counts["rnea"][n_list.index(64)], 22848),
-        finding("예제 6R 팔의 궤적, 관절 2: 중력항 최댓값 / 전체 토크 최댓값", "86 %",
+        finding("관절 2의 무게 몫: 중력 토크의 가장 큰 값 / 토크의 가장 큰 값 (예제 궤적)", "86 %",
                 tf["gravity_share_j2"], "관절 2에서 중력항이 세 항 가운데 가장 크다",
                 j2["gravity_max"] > max(j2["velocity_max"], j2["inertial_max"]), "{:.0%}"),
-        finding("예제 6R 팔의 궤적, 관절 1: 전도 모멘트 최댓값 / 구동 토크 최댓값", "2.1",
+        finding("관절 1을 기울이는 모멘트와 모터 토크, 가장 큰 값끼리의 비 (예제 궤적)", "2.1",
                 rf["j1_tipping_over_drive"], "1보다 크다: 베어링의 모멘트가 구동 토크를 넘는다",
                 j1["tipping_max"] > j1["drive_max"], "{:.2f}"),
     ]
