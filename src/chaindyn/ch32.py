@@ -326,20 +326,22 @@ def reaction_findings():
 
 # ---------------------------------------------------------------- reproduction table
 def reproduction_table():
-    """Every tolerance, structural figure and trajectory finding that seed 000
-    reports, with this build's value, what it is held to and whether it holds.
+    """Every tolerance, structural figure and trajectory finding that the
+    specification text of chapter 3.2 (§3.2.1, its source policy) reports, with
+    this build's value, what it is held to and whether it holds.
 
     Returns
     -------
-    list of dict with keys ``item``, ``seed`` (str, as the seed reports it),
-    ``value`` (this build's number), ``bound`` (str), ``holds`` (bool) and
+    list of dict with keys ``item``, ``seed`` (str, as the specification reports
+    it), ``value`` (this build's number), ``bound`` (str), ``holds`` (bool) and
     ``kind``:
 
-    * ``"roundoff"``: held to at most :data:`REPORTED_FACTOR` times the seed's
-      value, so that a slide back to ten times the reported level fails;
-    * ``"exact"``: a count that must equal the seed's;
-    * ``"finding"``: a ratio from the 6R trajectory.  The seed's arm and motion
-      are not the book's, so the value is not expected to match; the row holds
+    * ``"roundoff"``: held to at most :data:`REPORTED_FACTOR` times the
+      specification's value, so that a slide back to ten times the reported
+      level fails;
+    * ``"exact"``: a count that must equal the specification's;
+    * ``"finding"``: a ratio from the 6R trajectory.  The specification's arm and
+      motion are not the book's, so the value is not expected to match; the row holds
       when the qualitative statement in ``bound`` holds for the book's arm.
       These rows carry ``fmt``, the format of the value in the prose.
 
@@ -391,10 +393,10 @@ def reproduction_table():
                 rf["j1_tipping_over_drive"], "1보다 크다: 베어링의 모멘트가 구동 토크를 넘는다",
                 j1["tipping_max"] > j1["drive_max"], "{:.2f}"),
     ]
-    # The seed's library figures, measured now by chaindyn.crosscheck (imported here; it
-    # imports Pinocchio, MuJoCo, modern_robotics and the Robotics Toolbox only when it runs).
-    # Both are relative differences, the measure the bounds are stated in; the seed does not
-    # say which measure its figures are.
+    # The specification's library figures, measured now by chaindyn.crosscheck (imported here;
+    # it imports Pinocchio, MuJoCo, modern_robotics and the Robotics Toolbox only when it runs).
+    # Both are relative differences, the measure the bounds are stated in; the specification
+    # does not say which measure its figures are.
     from . import crosscheck
 
     items = (
