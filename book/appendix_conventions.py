@@ -33,7 +33,7 @@
 # 이름을 대며 실패하고, 그러면 이 표의 그 행을 고쳐야 한다. 표는 아래 버전에서 확인했다
 # ({numref}`tab-a-versions`; 빌드할 때 설치된 배포판에서 읽음).
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 import ast
 import importlib.metadata
 import importlib.util
@@ -76,10 +76,10 @@ md_table(
 # 좌표계를 질량 중심이 아닌 임의의 점에 둘 수 있게 넓혔다. 요약하면 다음과 같다.
 #
 # - 트위스트 $V = (\omega, v)$, 렌치 $F = (n, f)$. 링크 $i$의 양은 링크 좌표계 $\{i\}$의 축으로 적고,
-#   선속도 $v$와 모멘트 $m$은 $\{i\}$의 원점에 대한 것이다.
+#   선속도 $v$와 모멘트 $n$은 $\{i\}$의 원점에 대한 것이다.
 # - 공간 관성 $\mathcal{G}_i$는 $\{i\}$의 원점에 대한 6×6 행렬이다(회전 블록이 먼저).
-# - 팁 렌치 $F_{\mathrm{tip}}$은 말단이 **환경에 가하는** 렌치를 $\{n\}$에서 적은 것이고,
-#   $\tau = M(q)\ddot q + h(q, \dot q) + J_b^{T}F_{\mathrm{tip}}$이다.
+# - 말단 렌치 $F_{\mathrm{tip}}$은 말단이 **환경에 가하는** 렌치를 $\{n\}$에서 적은 것이고,
+#   $\tau = M(q)\ddot q + h(q, \dot q) + J_b^{\mathsf T}F_{\mathrm{tip}}$이다.
 # - 중력은 기저 $\{0\}$에서 적은 중력 벡터 $\mathfrak{g}$이고, 기저의 가속도 $\dot V_0 = (0, -\mathfrak{g})$로
 #   넣는다.
 #
@@ -91,7 +91,7 @@ md_table(
 # 기본 중력처럼 라이브러리에 들어 있는 값은 손으로 옮겨 적지 않고, 아래 셀이 빌드할 때 각 라이브러리에서
 # 읽어 표에 넣는다.
 
-# %%
+# %% tags=["hide-input"]
 def vec(v):
     """A vector as "(x, y, z)" with the digits the library holds."""
     return "(" + ", ".join(f"{float(x):g}" for x in v) + ")"
@@ -118,7 +118,7 @@ for key, value in DEFAULT_G.items():
 # 법, 검사) 다섯 칸이고, 검사 칸의 `conv`, `interop`, `urdf`, `core`는 각각 `tests/test_conventions.py`,
 # `tests/test_interop.py`, `tests/test_urdf.py`, `tests/test_core.py`를 줄인 것이다.
 
-# %%
+# %% tags=["hide-input"]
 FILES = {"conv": "test_conventions.py", "interop": "test_interop.py", "urdf": "test_urdf.py",
          "core": "test_core.py"}
 BOOK, PIN, MJ, MR, RTB, URDF = ("이 책 (chaindyn)", "Pinocchio", "MuJoCo", "modern_robotics",
@@ -166,7 +166,7 @@ CONVENTIONS = [
         ["관절 좌표계(관절 축이 원점을 지난다)의 축과 원점 기준: `data.f`, `fext`.",
          "`jointPlacements`는 부모 관절 좌표계에서 본 자식 관절 좌표계의 자세."],
         [r"관절 좌표계를 $\{i\}$에서 축 위의 점 $r_i$로 옮겨 두고(`interop.axis_points`),",
-         r"렌치를 $\mathrm{Ad}^{T}$로 옮긴다(`interop.pinocchio_joint_wrenches`)."],
+         r"렌치를 $\mathrm{Ad}^{\mathsf T}$로 옮긴다(`interop.pinocchio_joint_wrenches`)."],
         "conv::test_pinocchio_fext_acts_on_the_body_in_the_joint_frame",
         "interop::test_pinocchio", "interop::test_pinocchio_model_self_consistent"),
     row("frame", MJ,
@@ -174,7 +174,7 @@ CONVENTIONS = [
          "하나인 `subtree_com[body_rootid]`, `xfrc_applied`의 기준점은 몸체의 질량 중심",
          r"`xipos`. 몸체는 `pos`와 사원수 `quat` $= (w, x, y, z)$로 놓는다.",
          "각도의 기본 단위는 도(°)."],
-        [r"모멘트를 $m_o = m_c + (c - o)\times f$로 몸체 원점에 옮기고 `xmat`의 전치로",
+        [r"모멘트를 $n_o = n_c + (c - o)\times f$로 몸체 원점에 옮기고 `xmat`의 전치로",
          "돌린다(`interop.mujoco_joint_wrenches`). MJCF에 `angle=\"radian\"`."],
         "conv::test_mujoco_cvel_is_angular_then_linear_at_subtree_com",
         "conv::test_mujoco_defaults_gravity_and_degrees", "interop::test_mujoco",
@@ -187,7 +187,7 @@ CONVENTIONS = [
         "conv::test_mr_inertia_in_com_frame_rotational_block_first"),
     row("frame", RTB,
         ["수정 DH 링크(`RevoluteMDH`, Craig의 규약)의 좌표계. `jacob0`은 기저 좌표계에서",
-         "적는다. 표준 DH 링크(`RevoluteDH`)는 이 책이 확인하지 않았다."],
+         "적는다. 표준 DH 링크(`RevoluteDH`)는 시험 범위 밖이다."],
         [r"같은 수정 DH 행이면 $\{i\}$도 같다(`Chain.from_mdh`, `interop.to_rtb`)."],
         "interop::test_rtb", "conv::test_rtb_jacobian_rows_are_linear_then_angular"),
     row("frame", URDF,
@@ -231,31 +231,31 @@ CONVENTIONS = [
     row("inertia", URDF,
         ["`<inertial><origin>`이 질량 중심의 위치와 관성 텐서의 축을 정하고,",
          "`<inertia>`는 그 축으로 적은 질량 중심 기준 값."],
-        [r"링크 축으로 $R I R^{T}$만큼 돌린다(`chaindyn.urdf`)."],
+        [r"링크 축으로 $R I R^{\mathsf T}$만큼 돌린다(`chaindyn.urdf`)."],
         "urdf::test_case_g4_inertial_rotation_yaw", "urdf::test_case_g4_inertia_about_the_com"),
-    # ---------------------------------------------------------------- 팁 렌치
+    # ---------------------------------------------------------------- 말단 렌치
     row("tip", BOOK,
         [r"`f_tip` $= F_{\mathrm{tip}} = (n, f)$는 말단이 **환경에 가하는** 렌치,",
-         r"$\{n\}$의 축과 원점 기준. $\tau = \mathrm{ID} + J_b^{T}F_{\mathrm{tip}}$."],
+         r"$\{n\}$의 축과 원점 기준. $\tau = \mathrm{ID} + J_b^{\mathsf T}F_{\mathrm{tip}}$."],
         ["기준"],
         "core::test_tip_wrench_sign_pushing_down"),
     row("tip", PIN,
         [r"`fext[j]`는 몸체 $j$가 **받는** 렌치, 관절 $j$의 좌표계, (선형, 각).",
-         r"`rnea`는 $\mathrm{ID} - \sum_j J_j^{T}f_j$를 돌려준다."],
+         r"`rnea`는 $\mathrm{ID} - \sum_j J_j^{\mathsf T}f_j$를 돌려준다."],
         ["부호를 바꾸고, 순서를 바꾸고, 관절 좌표계로 옮긴다(`interop.pinocchio_fext`)."],
         "conv::test_pinocchio_fext_acts_on_the_body_in_the_joint_frame",
         "interop::test_pinocchio_model_self_consistent"),
     row("tip", MJ,
-        ["역동역학에 팁 렌치 인자가 없다. `xfrc_applied`(몸체가 받는 (힘, 토크),",
+        ["역동역학에 말단 렌치 인자가 없다. `xfrc_applied`(몸체가 받는 (힘, 토크),",
          "세계 축, 질량 중심 기준)는 `mj_forward`와 `mj_rnePostConstraint`가 쓰고",
          "`mj_inverse`는 무시한다."],
-        [r"`mj_inverse`의 결과에 `mj_applyFT`로 $J^{T}F_{\mathrm{tip}}$을 더한다",
+        [r"`mj_inverse`의 결과에 `mj_applyFT`로 $J^{\mathsf T}F_{\mathrm{tip}}$을 더한다",
          "(`interop.mujoco_tip_qfrc`). 순동역학에는 `interop.mujoco_xfrc_tip`."],
         "conv::test_mujoco_xfrc_applied_is_force_then_torque_at_com_in_world",
         "interop::test_mujoco"),
     row("tip", MR,
         ["`Ftip`은 말단이 가하는 $(n, f)$, 도구 좌표계(`Mlist`의 마지막)에서 적는다."],
-        [r"부호는 그대로. 도구 좌표계가 $\{n\}$이 아니면 $\mathrm{Ad}^{T}$로 옮긴다",
+        [r"부호는 그대로. 도구 좌표계가 $\{n\}$이 아니면 $\mathrm{Ad}^{\mathsf T}$로 옮긴다",
          "(`interop.mr_ftip`)."],
         "conv::test_mr_ftip_is_moment_then_force_applied_by_the_tip",
         "interop::test_modern_robotics_lists_and_tool_frame"),
@@ -342,7 +342,7 @@ assert not missing, missing
 names = [t.split("::")[1] for t in cited]
 assert len(names) == len(set(names)), "a test name is cited from two files"
 ASPECTS = {"order": "성분 순서", "frame": "좌표계와 기준점", "inertia": "관성",
-           "tip": "팁 렌치", "gravity": "중력", "joint": "관절"}
+           "tip": "말단 렌치", "gravity": "중력", "joint": "관절"}
 assert {a for a, *_ in CONVENTIONS} == set(ASPECTS)
 glue("a_rows", len(CONVENTIONS), display=False)
 glue("a_tests", len(cited), display=False)
@@ -365,19 +365,19 @@ def table(aspect, caption, name):
 # 않는 값이 섞인다. 같은 라이브러리 안에서도 양에 따라 순서가 다를 수 있다는 점(MuJoCo의 `cvel`·
 # `cfrc_int`와 `xfrc_applied`, Robotics Toolbox의 야코비안과 `fext`)에 주의한다.
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("order", "트위스트와 렌치의 성분 순서", "tab-a-order")
 
 # %% [markdown]
 # ## A.3 좌표계와 모멘트의 기준점
 #
 # 벡터의 성분을 어느 좌표계의 축으로 적는지, 그리고 선속도와 모멘트를 어느 점에 대해 재는지이다.
-# 모멘트는 기준점을 옮기면 $m_{\mathrm{new}} = m + (p_{\mathrm{old}} - p_{\mathrm{new}}) \times f$만큼
-# 바뀌므로, 축을 맞게 돌려도 기준점이 다르면 값이 틀린다. MuJoCo의 `cfrc_int`가 대표적인 예이다.
+# 모멘트는 기준점을 $p_{\mathrm{old}}$에서 $p_{\mathrm{new}}$로 옮기면
+# $n_{\mathrm{new}} = n_{\mathrm{old}} + (p_{\mathrm{old}} - p_{\mathrm{new}}) \times f$로 바뀌므로, 축을 맞게 돌려도 기준점이 다르면 값이 틀린다. MuJoCo의 `cfrc_int`가 대표적인 예이다.
 # 모멘트가 각 몸체가 아니라 나무 전체에 하나인 점에 대한 것이어서, 관절 반력으로 읽으려면 관절마다
 # 옮겨야 한다.
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("frame", "좌표계와 모멘트의 기준점", "tab-a-frame")
 
 # %% [markdown]
@@ -389,20 +389,20 @@ table("frame", "좌표계와 모멘트의 기준점", "tab-a-frame")
 # 평행축 정리 $I_o = I_c - m[c]^2$로 옮긴다. 6개 성분을 나열하는 순서가 MuJoCo와 Robotics Toolbox에서
 # 다르다는 점도 실수하기 쉽다.
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("inertia", "관성을 적는 방식", "tab-a-inertia")
 
 # %% [markdown]
-# ## A.5 팁 렌치
+# ## A.5 말단 렌치
 #
 # 말단이 환경과 힘을 주고받을 때의 렌치이다. 세 가지를 확인한다. 누가 누구에게 가하는 렌치인지(부호),
 # 어느 좌표계와 기준점으로 적는지, 그리고 역동역학 함수가 그 렌치를 실제로 쓰는지이다. 이 책과
-# modern_robotics, Robotics Toolbox는 말단이 **가하는** 렌치를 받고 토크에 $+J^{T}F$를 더한다.
+# modern_robotics, Robotics Toolbox는 말단이 **가하는** 렌치를 받고 토크에 $+J^{\mathsf T}F$를 더한다.
 # Pinocchio는 몸체가 **받는** 렌치를 받으므로 부호가 반대이다. MuJoCo의 역동역학 `mj_inverse`는 외력을
 # 아예 보지 않는다.
 
-# %% mystnb={"markdown_format": "myst"}
-table("tip", "팁 렌치의 부호와 좌표계", "tab-a-tip")
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+table("tip", "말단 렌치의 부호와 좌표계", "tab-a-tip")
 
 # %% [markdown]
 # ## A.6 중력
@@ -413,7 +413,7 @@ table("tip", "팁 렌치의 부호와 좌표계", "tab-a-tip")
 # 작지만, 중력 토크가 수십 N·m이면 반올림 수준을 훨씬 넘는 차이가 난다(3.2.5.8.4의 표
 # {numref}`tab-ex-lib-mistakes`). 대조할 때는 양쪽에 같은 중력 벡터를 명시적으로 준다.
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("gravity", "중력을 건네는 방법과 기본값(빌드할 때 각 라이브러리에서 읽은 값, m/s²)",
       "tab-a-gravity")
 
@@ -425,7 +425,7 @@ table("gravity", "중력을 건네는 방법과 기본값(빌드할 때 각 라�
 # 항을 모두 꺼야 한다. 또 Pinocchio가 URDF의 `continuous` 관절을 두 개의 위치 좌표로 나타내는 것처럼,
 # 위치 좌표의 수 $n_q$와 속도 좌표의 수 $n_v$가 다를 수 있다.
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("joint", "관절 종류와 좌표 수", "tab-a-joint")
 
 # %% [markdown]
@@ -436,7 +436,7 @@ table("joint", "관절 종류와 좌표 수", "tab-a-joint")
 # 테스트가 뒷받침하는 항목을 적은 것이다. 실행은 저장소 루트에서
 # `pytest tests/test_conventions.py tests/test_interop.py tests/test_urdf.py tests/test_core.py`로 한다.
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 supports = {}
 for aspect, lib, *_, tests in CONVENTIONS:
     for t in tests:
@@ -453,7 +453,7 @@ md_table(
 # 빠르다. 아래 셀은 이 빌드에서 그 테스트들을 직접 다시 실행한다(pytest를 거치지 않고 함수를 차례로
 # 부른다). 하나라도 실패하면 이 쪽의 빌드가 멈춘다.
 
-# %%
+# %% tags=["hide-input"]
 spec = importlib.util.spec_from_file_location("test_conventions", TESTS / "test_conventions.py")
 conv = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(conv)

@@ -16,11 +16,11 @@
 # %% [markdown]
 # # 부록 B. 성능 측정
 #
-# 3.2절은 RNEA의 비용을 곱셈 횟수로만 세었다. 링크 하나에 스칼라 곱셈이 {glue:text}`bp_spec_per_link`번 든다는 값은
-# 희소성을 전혀 쓰지 않고 6×6 행렬을 그대로 곱하는 구현에서 나온 것이고, 그 절은 실행 시간과
-# 메모리를 재지 않았다. 명세 원고는 연구 질문 하나를 남겼다. **구조(희소성)를 이용하면 이 곱셈을
-# 얼마나 줄일 수 있는가?** 이 부록은 그 질문에 답하고, 같은 계산을 실제로 몇 마이크로초에, 얼마의
-# 메모리로 하는지 측정해 적는다.
+# 3.2절은 RNEA의 비용을 곱셈 횟수로만 세었다({ref}`sec-rnea-opcount`). 링크 하나에 스칼라 곱셈이
+# {glue:text}`bp_dense_products`번 든다는 그 값은 희소성을 전혀 쓰지 않고 6×6 행렬을 그대로 곱하는
+# 구현의 것이다. 3.2.11.2의 첫 연구 질문은 여기서 출발한다. **구조(희소성)를 이용하면 이 곱셈을 얼마나
+# 줄일 수 있고, 시간은 얼마나 주는가?** 이 부록은 그 질문에 이 책의 구현으로 답하고, 같은 계산을
+# 실제로 몇 마이크로초에, 얼마의 메모리로 하는지 측정해 적는다.
 #
 # 이 페이지는 두 가지 종류의 수를 다룬다.
 #
@@ -31,8 +31,10 @@
 #   한다. 이 부록은 빌드 중에 시간을 재지 않는다. 그러므로 아래 시간은 모두 한 기계에서 한 번 돌린
 #   결과이며, 다른 기계에서는 값이 달라진다. 방법들 사이의 비율과 경향은 비슷하게 나올 것으로
 #   기대하지만, 이 부록이 다른 기계에서 확인한 것은 아니다.
+#
+# 파일을 읽고 곱셈을 세어 표를 만드는 코드 셀은 접어 두었다(펼치면 코드가 보인다).
 
-# %%
+# %% tags=["hide-input"]
 import csv
 import sys
 from pathlib import Path
@@ -63,6 +65,7 @@ growth = read("bench_growth.csv")
 print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth), "growth rows")
 
 # %% [markdown]
+# (sec-b-counts)=
 # ## B.1 곱셈 횟수: 구조를 쓰면 얼마나 줄어드는가
 #
 # ### B.1.1 네 가지 구조
@@ -72,45 +75,45 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 # 행렬과의 조밀한 곱으로 옮긴다. 그런데 이 행렬들에는 0과 반복되는 블록이 많다. 새 함수
 # `chaindyn.rnea_structured`는 라이브러리들이 흔히 쓰는 네 가지 구조를 이용해 같은 토크를 계산한다
 # {cite:p}`featherstone2008rigid`. 아래 식은 `src/chaindyn/structured.py`가 하는 계산을 그대로
-# 적은 것이다. 이 절에서 $\alpha_i$는 MDH의 비틀림 각이므로, 3.2절이 $\alpha_i$로 적은 각가속도는
-# $\dot\omega_i$로 적는다.
+# 적은 것이다. 기호는 {doc}`notation`과 같다. 특히 $\alpha_{i-1}$, $\theta_i$는 수정 DH의 행 $i$이고
+# 각가속도는 $\dot\omega_i$로 적는다.
 #
 # 1. **관절 프레임.** 링크마다 그 링크에 붙은 새 프레임 $\{i'\}$를 한 번 계산해 둔다. z축은 관절
 #    축과 같고, 회전 관절이면 원점이 축 위에 있으며, x축은 $z_i$와 $z_{i+1}$ 모두에 수직이다.
 #    그러면 $\{(i-1)'\}$에서 본 $\{i'\}$의 자세는 x축 회전 하나, z축 회전 하나, 그리고
-#    오프셋 $p_i$로 적힌다.
+#    오프셋 $P_i$로 적힌다.
 #
 #    $$
-#    R_{i-1,i} = \begin{cases} R_x(\alpha_i)\,R_z(\theta_i + q_i) & \text{회전 관절} \\
-#                              R_x(\alpha_i)\,R_z(\theta_i) & \text{직동 관절} \end{cases}
+#    R_{i-1,i} = \begin{cases} R_x(\alpha_{i-1})\,R_z(\theta_i + q_i) & \text{회전 관절} \\
+#                              R_x(\alpha_{i-1})\,R_z(\theta_i) & \text{직동 관절} \end{cases}
 #    \qquad
-#    p_i = \begin{cases} p_i^{0} & \text{회전 관절} \\
-#                        p_i^{0} + q_i\,R_x(\alpha_i)\,\hat z & \text{직동 관절} \end{cases}
+#    P_i = \begin{cases} P_i^{0} & \text{회전 관절} \\
+#                        P_i^{0} + q_i\,R_x(\alpha_{i-1})\,\hat z & \text{직동 관절} \end{cases}
 #    $$ (eq-b-joint-frame)
 #
-#    $\alpha_i$, $\theta_i$, $p_i^{0}$(관절 변수가 0일 때의 오프셋)은 사슬을 불러올 때 한 번 정해지는
+#    $\alpha_{i-1}$, $\theta_i$, $P_i^{0}$(관절 변수가 0일 때의 오프셋)은 사슬을 불러올 때 한 번 정해지는
 #    상수이다. 한 축에 대한 회전은 3-벡터 하나에 곱셈 4번이면 되므로, 일반 회전 행렬(9번)이나 6×6
 #    수반 행렬(36번)보다 훨씬 싸다. 관절 스크루는 이 프레임에서 $\hat z$이므로
-#    $\tau_i = F_i^{T} A_i$는 성분 하나를 고르는 일이 되어 곱셈이 들지 않는다.
-# 2. **회전과 병진을 따로.** 6-벡터 대신 각속도 $\omega_i$, 각가속도 $\dot\omega_i$, 원점의 가속도
-#    $a_i$, 모멘트 $n_i$, 힘 $f_i$를 3-벡터로 다루고, $[p]R$ 블록 대신 외적을 쓴다. 회전 관절의
+#    $\tau_i = F_i^{\mathsf T} A_i$는 성분 하나를 고르는 일이 되어 곱셈이 들지 않는다.
+# 2. **회전과 병진을 따로.** 6-벡터를 쓰지 않고 $\omega_i$와 그 변화율 $\dot\omega_i$, 원점이 관성계에
+#    대해 갖는 가속도 $\ddot p_i$, 모멘트 $n_i$, 힘 $f_i$를 모두 3-벡터로 다루고, $[p]R$ 블록 대신 외적을 쓴다. 회전 관절의
 #    각속도와 각가속도는
 #
 #    $$
-#    \omega_i = R_{i-1,i}^{T}\,\omega_{i-1} + \hat z\,\dot q_i, \qquad
-#    \dot\omega_i = R_{i-1,i}^{T}\,\dot\omega_{i-1}
-#                   + \left(R_{i-1,i}^{T}\,\omega_{i-1}\right)\times\hat z\,\dot q_i + \hat z\,\ddot q_i
+#    \omega_i = R_{i-1,i}^{\mathsf T}\,\omega_{i-1} + \hat z\,\dot q_i, \qquad
+#    \dot\omega_i = R_{i-1,i}^{\mathsf T}\,\dot\omega_{i-1}
+#                   + \left(R_{i-1,i}^{\mathsf T}\,\omega_{i-1}\right)\times\hat z\,\dot q_i + \hat z\,\ddot q_i
 #    $$ (eq-b-angular)
 #
 #    로 전파된다. 직동 관절에는 관절 항이 없어 두 식 모두 첫 항만 남는다.
 # 3. **텐서 $\Omega$.** 링크마다 $\Omega_i = [\dot\omega_i] + [\omega_i]^2$를 한 번 만든다. 링크에
 #    고정된 점 $r$에 대해 $\Omega_i r = \dot\omega_i\times r + \omega_i\times(\omega_i\times r)$는 그
 #    점의 가속도에서 원점의 가속도를 뺀 부분이다. 대칭 부분은
-#    $\omega\omega^{T} - |\omega|^2 \mathbf 1$이라 곱셈 6번으로 만든다. 이 행렬 하나가 세 곳에
+#    $\omega\omega^{\mathsf T} - |\omega|^2 \mathbf 1$이라 곱셈 6번으로 만든다. 이 행렬 하나가 세 곳에
 #    쓰인다. 다음 링크 원점의 가속도, 질량 중심의 가속도, 그리고 오일러 방정식이다. 원점의 가속도는
 #
 #    $$
-#    a_i = R_{i-1,i}^{T}\left(a_{i-1} + \Omega_{i-1}\,p_i\right)
+#    \ddot p_i = R_{i-1,i}^{\mathsf T}\left(\ddot p_{i-1} + \Omega_{i-1}\,P_i\right)
 #    $$ (eq-b-origin-acc)
 #
 #    이고, 직동 관절이면 여기에 $2\,\omega_i\times\hat z\,\dot q_i + \hat z\,\ddot q_i$가 더해진다.
@@ -119,18 +122,18 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #    $I_{o,i}$를 먼저 만들고, 그것에서 2차 모멘트 $K_i$를 만든다.
 #
 #    $$
-#    I_{o,i} = I_{c,i} + m_i\,[c_i]^{T}[c_i], \qquad
-#    K_i = \tfrac12\operatorname{tr}(I_{o,i})\,\mathbf 1 - I_{o,i} = \int r\,r^{T}\,dm
+#    I_{o,i} = I_{c,i} + m_i\,[c_i]^{\mathsf T}[c_i], \qquad
+#    K_i = \tfrac12\operatorname{tr}(I_{o,i})\,\mathbf 1 - I_{o,i} = \int r\,r^{\mathsf T}\,dm
 #    $$ (eq-b-inertia)
 #
-#    여기서 $c_i$는 $\{i'\}$의 원점에서 본 질량 중심이고, $I_{c,i}$와 $c_i$는 모두 $\{i'\}$ 좌표로
-#    옮겨 둔 것이다($[c]^{T}[c] = |c|^2\mathbf 1 - c\,c^{T}$). 코드는 $K_i$를 `J`라는 이름으로
+#    이 식의 $c_i$와 $I_{c,i}$는 링크 좌표계가 아니라 관절 프레임 $\{i'\}$을 기준으로 다시 적은 값이다
+#    ($[c]^{\mathsf T}[c] = |c|^2\mathbf 1 - c\,c^{\mathsf T}$). 코드는 $K_i$를 `J`라는 이름으로
 #    저장한다. $\operatorname{vect}$를 반대칭 행렬 $[s]$에서 벡터 $s$를 읽는 연산이라 하면, 원점에
 #    대한 관성에 대해 다음 항등식이 성립한다.
 #
 #    $$
 #    I_{o,i}\,\dot\omega_i + \omega_i\times I_{o,i}\,\omega_i
-#    = \operatorname{vect}\!\left(\Omega_i K_i - K_i\,\Omega_i^{T}\right)
+#    = \operatorname{vect}\!\left(\Omega_i K_i - K_i\,\Omega_i^{\mathsf T}\right)
 #    $$ (eq-b-euler)
 #
 #    질량 중심에 대한 $I_{c,i}$로 $K$를 만들면 이 식은 원점에 대한 오일러 방정식이 되지 못한다.
@@ -138,14 +141,16 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #    링크가 받아야 할 힘과 원점에 대한 모멘트는
 #
 #    $$
-#    f_i^{B} = m_i a_i + \Omega_i (mc)_i, \qquad
-#    n_i^{B} = \operatorname{vect}\!\left(\Omega_i K_i - K_i \Omega_i^{T}\right) + (mc)_i \times a_i
+#    f_i^{B} = m_i \ddot p_i + \Omega_i (mc)_i, \qquad
+#    n_i^{B} = \operatorname{vect}\!\left(\Omega_i K_i - K_i \Omega_i^{\mathsf T}\right)
+#      + (mc)_i \times \ddot p_i
 #    $$ (eq-b-body)
 #
-#    이다. 첫 식은 질량 중심의 가속도 $a_i + \Omega_i c_i$에 질량을 곱한 것이고, 둘째 식은 원점에
-#    대한 뉴턴-오일러 모멘트 식
-#    $I_{o,i}\dot\omega_i + \omega_i\times I_{o,i}\omega_i + m_i c_i\times a_i$이다. 후방 순환은 $f_i = f_i^{B} + R_{i,i+1} f_{i+1}$,
-#    $n_i = n_i^{B} + R_{i,i+1} n_{i+1} + p_{i+1}\times(R_{i,i+1} f_{i+1})$로, 회전은 다시 두 번의
+#    이다. 첫 식은 질량 중심의 가속도 $\ddot p_{c,i} = \ddot p_i + \Omega_i c_i$에 질량을 곱한 것이고,
+#    둘째 식은 원점에 대한 뉴턴-오일러 모멘트 식
+#    $I_{o,i}\dot\omega_i + \omega_i\times I_{o,i}\omega_i + m_i c_i\times \ddot p_i$이다. 후방 순환은
+#    $f_i = f_i^{B} + R_{i,i+1} f_{i+1}$,
+#    $n_i = n_i^{B} + R_{i,i+1} n_{i+1} + P_{i+1}\times(R_{i,i+1} f_{i+1})$로, 회전은 다시 두 번의
 #    한 축 회전이다.
 #
 # 관절 프레임과 $m$, $mc$, $K$는 사슬마다 처음 한 번 계산해 캐시에 둔다. 라이브러리가 모델을
@@ -153,7 +158,7 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 # 이렇게 미리 계산한 상수끼리 곱하는 일이 없다. 테스트(`tests/test_structured.py`)는 상수까지
 # 계측한 상태로 한 번 더 세어 이 점을 확인한다.
 
-# %%
+# %% tags=["hide-input"]
 def per_link(fn, prismatic, n_max=8, **kw):
     """Counts for n = 1..n_max random chains; returns (per link, per call) after checking linearity."""
     totals = []
@@ -215,7 +220,7 @@ glue("bp_big_dense_all", big["rnea", "all"], display=False)
 glue("bp_big_struct_all", big["rnea_structured", "all"], display=False)
 glue("bp_big_ratio_all", round(big["rnea", "all"] / big["rnea_structured", "all"], 1), display=False)
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["구현", "세는 규칙", "회전 관절 링크당", "직동 관절 링크당", f"n = {N_BIG} 회전 관절 사슬 전체"],
          rows, "RNEA 한 번 호출의 곱셈 횟수 (chaindyn.opcount.count로 이 빌드에서 셈; 사슬 전체는 "
          "그 사슬 하나를 직접 센 값)", "tab-b-counts", align="llrrr")
@@ -223,35 +228,35 @@ md_table(["구현", "세는 규칙", "회전 관절 링크당", "직동 관절 �
 # %% [markdown]
 # ### B.1.2 답: 링크당 곱셈 횟수
 #
-# 답은 {numref}`tab-b-counts`에 있다. 명세 원고의 규칙(행렬 곱과 내적 안의 곱셈만 셈)으로 조밀한
-# 구현은 회전 관절 링크 하나에 {glue:text}`bp_dense_products`번이다. 명세 원고가 보고한 값
-# {glue:text}`bp_spec_per_link`과 같다. 그런데 구조를 쓰는 구현에는 행렬 곱이 남지 않아서, 같은
+# 답은 {numref}`tab-b-counts`에 있다. 세는 두 규칙은 {numref}`tab-count-rules`에 정리해 두었다.
+# `"products"` 규칙으로 조밀한 구현은 회전 관절 링크 하나에 {glue:text}`bp_dense_products`번으로,
+# 3.2.3.5에서 센 값 그대로이다. 그런데 구조를 쓰는 구현에는 행렬 곱이 남지 않아서, 같은
 # 규칙으로 세면 `rnea_structured`는 관절이 {glue:text}`bp_n_big`개인 사슬 전체가
 # {glue:text}`bp_big_struct_products`번이다. 이 규칙으로는
-# 두 구현을 견줄 수 없다. 그래서 이 부록은 원소별 곱셈까지 모두 세는 규칙(`rule="all"`)으로
-# 비교한다. 이 규칙에서 조밀한 구현은 링크당 {glue:text}`bp_dense_all`번, 3-벡터 고전형
+# 두 구현을 견줄 수 없다. 그래서 이 부록은 원소별 곱셈까지 모두 세는 `"all"` 규칙으로 비교한다. 이 규칙에서 조밀한 구현은 링크당 {glue:text}`bp_dense_all`번, 3-벡터 고전형
 # (`rnea_classic`)은 {glue:text}`bp_classic_all`번이다.
 #
-# `rnea_structured`는 회전 관절 링크당 {glue:text}`bp_struct_r`번, 직동 관절 링크당
-# {glue:text}`bp_struct_p`번이면 된다. 여기에 호출마다 중력을 $\{0'\}$로 돌리는
-# {glue:text}`bp_struct_call`번이 더해지고, 팁 렌치를 주면 그것을 $\{n'\}$로 옮기는
+# 구조를 살린 `rnea_structured`에는 회전 관절 링크 하나가 {glue:text}`bp_struct_r`번, 직동 관절
+# 링크 하나가 {glue:text}`bp_struct_p`번으로 충분하다. 여기에 호출마다 중력을 $\{0'\}$로 돌리는
+# {glue:text}`bp_struct_call`번이 더해지고, 말단 렌치를 주면 그것을 $\{n'\}$로 옮기는
 # {glue:text}`bp_struct_tip`번이 더해진다. 같은 규칙에서 비교하면 조밀한 구현보다
-# {glue:text}`bp_ratio_all`배 적다. 명세 원고의 {glue:text}`bp_spec_per_link`번과 견주면, 그보다
-# 넓은 규칙으로 세었는데도 그 값의 {glue:text}`bp_share_spec`% 수준이다. 관절이
+# {glue:text}`bp_ratio_all`배 적다. `"products"` 규칙으로 센 조밀한 구현의
+# {glue:text}`bp_dense_products`번과 견주면, 그보다 넓은 규칙으로 세었는데도 그 값의
+# {glue:text}`bp_share_spec`% 수준이다. 관절이
 # {glue:text}`bp_n_big`개인 사슬 하나를 모든 곱셈 규칙으로 통째로 세면 조밀한 구현의
 # {glue:text}`bp_big_dense_all`번이 {glue:text}`bp_big_struct_all`번으로 준다
-# ({glue:text}`bp_big_ratio_all`배). 명세 원고의 규칙으로 센 조밀한 구현의
+# ({glue:text}`bp_big_ratio_all`배). `"products"` 규칙으로 센 조밀한 구현의
 # {glue:text}`bp_big_dense_products`번은 세는 규칙이 달라 이 두 값과 바로 견줄 수 없다.
 #
 # 직동 관절이 회전 관절보다 약간 비싼 까닭도 곱셈 횟수로 설명된다. 직동 관절은 각가속도에 관절 항이
 # 없어 곱셈 2번을 덜 쓴다. 대신 오프셋이 $q_i$에 따라 변하므로 그 계산과 후방 외적에서 곱셈이 늘고,
-# 코리올리 항 $2\,\omega_i\times\hat z\,\dot q_i$에서도 곱셈이 더 든다. 링크당 곱셈 횟수는
-# 링크 수와 상관없이 일정하므로, 전체 횟수는 이 구현에서도 $n$에 정확히 비례한다(상수항은 중력
-# 회전뿐이다). 더 줄일 여지는 남아 있다. 예를 들어 관절 프레임의 원점을 축 위에서 옮겨 $p_i$의
+# 코리올리 항 $2\,\omega_i\times\hat z\,\dot q_i$에서도 곱셈이 더 든다. 사슬이 길어져도 링크 하나의
+# 몫은 그대로이니, 이 구현에서도 호출 한 번의 곱셈은 $n$의 일차식이고 $n$과 무관한 몫은 중력을 돌리는
+# 곱셈뿐이다. 더 줄일 여지는 남아 있다. 예를 들어 관절 프레임의 원점을 축 위에서 옮겨 $P_i$의
 # 성분 하나를 0으로 만들면 회전 관절 링크마다 곱셈이 몇 번 더 줄 것이다. 이 부록은 그 변형을
 # 구현하지 않았고, 몇 번이 주는지도 세지 않았다.
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 # 같은 토크인지 확인: 임의 사슬(회전·직동 혼합, 축이 원점을 벗어남), 한 상태와 배치
 worst = 0.0
 for n in range(1, 9):
@@ -269,7 +274,7 @@ glue("bp_equal_bound", sci(1e-11, 1), display=False)
 
 # %% [markdown]
 # 두 구현은 같은 토크를 낸다. 관절이 1개부터 8개까지인 임의 사슬(회전·직동 혼합, 원점을 벗어난
-# 축, 임의의 중력과 팁 렌치)에서 상태 200개씩을 넣었을 때 가장 큰 차이는
+# 축, 임의의 중력과 말단 렌치)에서 상태 200개씩을 넣었을 때 가장 큰 차이는
 # {glue:text}`bp_equal_worst` N·m였다(위 셀이 {glue:text}`bp_equal_bound` 미만임을 확인한다;
 # 토크의 크기가 수백 N·m이므로 반올림 오차 수준이다). 상태 200개는 배치의 벡터화된 경로를, 상태
 # 하나는 파이썬 실수 경로를 거친다(B.4.2).
@@ -287,8 +292,10 @@ glue("bp_equal_bound", sci(1e-11, 1), display=False)
 #   부른다. 위치·속도 단계까지 포함하므로 같은 일이다.
 # - **Robotics Toolbox** {cite:p}`corke2021toolbox`: `rne`에 궤적 배열을 통째로 넘긴다.
 # - **modern_robotics** {cite:p}`lynch2017modern`: 상태마다 `InverseDynamics`를 부른다.
-# - **파이썬 리스트 구현**: 명세 원고의 코드처럼 numpy 없이 중첩 리스트와 6×6 수반 행렬로 쓴 짧은
-#   RNEA(`figsrc/bench_baselines.py`). 벤치마크의 기준선일 뿐 패키지의 알고리즘은 아니다.
+# - **파이썬 리스트 구현**: numpy 없이 실수의 리스트와 `math`만으로 3.2.3의 식을 옮긴 짧은
+#   RNEA(`figsrc/bench_baselines.py`). 6×6 수반 행렬과 리 괄호 행렬을 0 블록까지 그대로 채워 원소마다
+#   곱한다. 배열 라이브러리 없이 처음 짜는 구현이 얼마나 드는지 보려는 기준선일 뿐 패키지의 알고리즘은
+#   아니다.
 #
 # 모델은 부록 A의 어댑터(`chaindyn.interop`)로 만든다. 시간을 재기 전에 모든 방법의 토크를
 # `chaindyn.rnea`와 비교한다.
@@ -310,7 +317,7 @@ glue("bp_equal_bound", sci(1e-11, 1), display=False)
 # 않는다. modern_robotics와 리스트 구현은 상태당 시간이 $N$과 상관없이 일정하므로 $N \le 10^3$까지만
 # 재었고, 벤치마크 스크립트는 이 두 방법의 메모리를 재지 않는다.
 
-# %%
+# %% tags=["hide-input"]
 keys = ["cpu", "logical_cpus", "python", "numpy", "pin", "mujoco", "roboticstoolbox-python",
         "modern_robotics", "chaindyn", "date_utc", "loadavg_before", "loadavg_after",
         "benchmark_seconds"]
@@ -326,7 +333,7 @@ glue("bp_blocks_single", blocks_single.pop(), display=False)
 glue("bp_blocks_batch", blocks_batch[1], display=False)
 glue("bp_blocks_long", blocks_batch[0], display=False)
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["항목", "값"], [[k, machine[k]] for k in keys],
          "측정한 기계와 버전 (data/bench_machine.csv; loadavg는 1·5·15분 평균 부하)",
          "tab-b-machine", align="ll")
@@ -336,6 +343,7 @@ md_table(["항목", "값"], [[k, machine[k]] for k in keys],
 # 걸렸다. 모든 방법의 토크는 `chaindyn.rnea`와 {glue:text}`bp_lib_bound` N·m 이내에서 같았다
 # (벤치마크가 방법마다 확인해 표에 적는다).
 #
+# (sec-b-single)=
 # ## B.3 한 번 호출: 실시간 제어
 #
 # 계산 토크 제어나 중력 보상처럼 제어 주기마다 역동역학을 한 번 부르는 경우에는 한 번 호출의
@@ -343,7 +351,7 @@ md_table(["항목", "값"], [[k, machine[k]] for k in keys],
 # 호출이 {glue:text}`bp_loop_hz` Hz 제어 주기의 {glue:text}`bp_budget_pct`%, 곧
 # {glue:text}`bp_target_single` μs 이하일 것.
 
-# %%
+# %% tags=["hide-input"]
 t_struct = float(single["rnea_structured"]["median_us"])
 t_pin = float(single["pin.rnea"]["median_us"])
 LOOP_HZ = 1000  # 이 책이 정한 목표: 1 kHz 제어 주기의
@@ -367,7 +375,7 @@ glue("bp_single_met", "만족한다" if t_struct <= target_us else "만족하지
 rows = [[name, r["library"], f"{float(r['median_us']):.3g}", f"{float(r['ratio_to_pin']):.3g}"]
         for name, r in sorted(single.items(), key=lambda kv: float(kv[1]["median_us"]))]
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["방법", "라이브러리", "한 번 호출 (μs, 중앙값)", "Pinocchio 대비 배수"], rows,
          "6R 팔 역동역학 한 번 호출 (data/bench_single.csv)", "tab-b-single", align="llrr")
 
@@ -404,6 +412,7 @@ md_table(["방법", "라이브러리", "한 번 호출 (μs, 중앙값)", "Pinoc
 # 라이브러리를 C++에서 부르는 편이 맞다.
 
 # %% [markdown]
+# (sec-b-batch)=
 # ## B.4 여러 상태를 한 번에: 오프라인 궤적 분석
 #
 # 궤적 전체의 토크를 계산하거나, 설계 후보 여러 개를 평가하거나, 데이터로 관성 파라미터를 식별할
@@ -413,7 +422,7 @@ md_table(["방법", "라이브러리", "한 번 호출 (μs, 중앙값)", "Pinoc
 # `rnea_structured`의 상태당 시간이, 파이썬에서 `pin.rnea`를 상태마다 부르는 루프의 상태당 시간
 # 이하일 것.
 
-# %%
+# %% tags=["hide-input"]
 def row(method, N):
     return next(r for r in batch if r["method"] == method and int(r["N"]) == N)
 
@@ -458,7 +467,7 @@ def cell(m, N, fmt):
 rows = [[m] + [cell(m, N, lambda r: f"{float(r['per_sample_us']):.3g} ({float(r['ratio_to_pin']):.3g})")
                for N in Ns] for m in methods]
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["방법"] + [f"N = {N:,}" for N in Ns], rows,
          "상태 하나당 시간 μs (괄호 안은 같은 N에서 Pinocchio 루프 대비 배수; data/bench_batch.csv; "
          "—: 재지 않음)", "tab-b-batch", align="l" + "r" * len(Ns))
@@ -497,7 +506,7 @@ md_table(["방법"] + [f"N = {N:,}" for N in Ns], rows,
 # 이 벤치마크는 그 원인을 따로 재지 않았다. 다만 이 기계에서는 아주 긴 궤적을 $10^4$개 안팎씩 나누어
 # 부르는 쪽이 상태당 시간이 짧았다.
 
-# %%
+# %% tags=["hide-input"]
 mem_methods = [m for m in methods if any(r["peak_MiB"] for r in batch if r["method"] == m)]
 rows = [[m] + [cell(m, N, lambda r: f"{float(r['peak_MiB']):.3g}" if r["peak_MiB"] else "—")
                for N in Ns] for m in mem_methods]
@@ -513,7 +522,7 @@ glue("bp_m_bytes_out", 6 * np.dtype(float).itemsize, display=False)  # 출력 �
 assert unmeasured == ["mr.InverseDynamics (loop)", "python lists (loop)"], unmeasured  # 본문의 두 방법
 print("no memory measurement:", unmeasured)
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["방법"] + [f"N = {N:,}" for N in Ns], rows,
          "한 번 호출의 최대 메모리 MiB (tracemalloc: 파이썬 객체와 numpy 배열만; data/bench_batch.csv; "
          "—: 재지 않음)", "tab-b-mem", align="l" + "r" * len(Ns))
@@ -559,12 +568,13 @@ md_table(["방법"] + [f"N = {N:,}" for N in Ns], rows,
 # 나뉘어 $N = 100$에서 {glue:text}`bp_b100_struct` μs가 된다. 두 경로가 같은 토크를 내는 것은 B.1.2의
 # 확인 셀이 보였다.
 
-# %%
+# %% tags=["hide-input"]
 glue("bp_row_loop_max", structured.ROW_LOOP_MAX, display=False)
 # 배치 표의 꺾임이 경로 전환과 맞는지: N = 10은 파이썬 실수 경로, N = 100은 벡터화된 경로
 assert 10 <= structured.ROW_LOOP_MAX < 100
 
 # %% [markdown]
+# (sec-b-growth)=
 # ## B.5 링크 수에 따른 증가
 #
 # 곱셈 횟수로는 RNEA가 $n$에 비례하고, RNEA를 $n$번 불러 열을 모으는 질량 행렬은 $n^2$에
@@ -575,7 +585,7 @@ assert 10 <= structured.ROW_LOOP_MAX < 100
 # 비교를 위해 Pinocchio의 `rnea`와 `crba`도 함께 재었다. 벤치마크 스크립트는 `mass_matrix`를
 # $n \le 64$에서만 잰다.
 
-# %%
+# %% tags=["hide-input"]
 GROWTH_COLS = [("rnea_us", "`rnea`"), ("rnea_structured_us", "`rnea_structured`"),
                ("pin.rnea_us", "`pin.rnea`"), ("mass_matrix_us", "`mass_matrix` (열마다 `rnea`)"),
                ("mass_matrix_structured_us", "구조 배치 질량 행렬"), ("pin.crba_us", "`pin.crba`")]
@@ -639,12 +649,12 @@ glue("bp_g64_mms", round(float(row64["mass_matrix_structured_us"]) / 1000, 1), d
 glue("bp_g64_crba", round(float(row64["pin.crba_us"]), 1), display=False)
 glue("bp_g1_struct", round(float(growth[0]["rnea_structured_us"]), 1), display=False)
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["n"] + [c for _, c in GROWTH_COLS], time_rows,
          "관절 수 n에 따른 한 번 호출 시간 μs (임의 사슬, 블록 중앙값; data/bench_growth.csv; —: 재지 않음)",
          "tab-b-growth", align="r" * (1 + len(GROWTH_COLS)))
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
          "로그-로그 기울기 (위 표의 시간으로 이 빌드에서 계산): 이웃한 두 n 사이의 국소 기울기와, "
          f"n ≥ {N_FIT_MIN}인 점들에 맞춘 직선의 기울기", "tab-b-slopes", align="l" + "r" * len(GROWTH_COLS))
@@ -695,7 +705,8 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # 크기를 보면, $n = 64$에서 조밀한 RNEA 한 번은 {glue:text}`bp_g64_dense` ms, 구조를 쓴 RNEA는
 # {glue:text}`bp_g64_struct` μs이다. 질량 행렬은 `mass_matrix`가 {glue:text}`bp_g64_mm` ms, 구조
 # 배치가 {glue:text}`bp_g64_mms` ms이고, Pinocchio의 `crba`는 같은 행렬을 {glue:text}`bp_g64_crba` μs에
-# 구한다. 질량 행렬을 RNEA 없이 직접 쌓는 CRBA와 순동역학의 ABA는 3.5절에서 다룬다.
+# 구한다. RNEA를 열마다 부르지 않고 질량 행렬을 곧바로 조립하는 방법(CRBA)과, 토크에서 가속도를
+# 구하는 순동역학의 재귀(ABA)는 3.5절의 주제이다.
 
 # %% [markdown]
 # ## B.6 정리
@@ -703,8 +714,8 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # - **연구 질문의 답.** 관절 프레임, 3-벡터, 텐서 $\Omega$, $m$·$mc$·$K$ 관성이라는 구조를 쓰면
 #   회전 관절 링크당 곱셈이 {glue:text}`bp_struct_r`번으로 준다(직동 관절
 #   {glue:text}`bp_struct_p`번, 호출마다 {glue:text}`bp_struct_call`번 추가). 모든 곱셈을 세는 같은
-#   규칙에서 조밀한 구현({glue:text}`bp_dense_all`번)보다 {glue:text}`bp_ratio_all`배 적고, 명세
-#   원고의 {glue:text}`bp_spec_per_link`번보다도 적다. 이 횟수는 `tests/test_structured.py`가
+#   규칙에서 조밀한 구현({glue:text}`bp_dense_all`번)보다 {glue:text}`bp_ratio_all`배 적고,
+#   `"products"` 규칙으로 센 조밀한 구현의 {glue:text}`bp_dense_products`번보다도 적다. 이 횟수는 `tests/test_structured.py`가
 #   고정해 두었다.
 # - **실시간 제어.** 6R 팔 한 번 호출은 {glue:text}`bp_t_struct` μs로
 #   {glue:text}`bp_loop_hz` Hz 주기의 {glue:text}`bp_t_struct_pct`%이다. 이 책이 정한 목표

@@ -25,9 +25,10 @@
 # $J_b^{\mathsf T}F_{\mathrm{tip}}$에 쓰인다({doc}`ch3_2_rnea`).
 #
 # 이 페이지의 모든 수치는 코드 셀이 `chaindyn` 패키지를 불러 계산한 값이다. 장의 결과를 모아
-# 계산하는 함수는 `chaindyn.ch28`에, 그림을 그리는 함수는 `figsrc/ch28_figures.py`에 있다.
+# 계산하는 함수는 `chaindyn.ch28`에, 그림을 그리는 함수는 `figsrc/ch28_figures.py`에 있다. 모듈을
+# 불러오는 셀과 값을 모아 본문에 붙이기만 하는 셀은 접어 두었다(펼치면 코드가 보인다).
 
-# %%
+# %% tags=["hide-input"]
 import inspect
 import sys
 from pathlib import Path
@@ -66,7 +67,7 @@ print(arm, "관절", arm.joint_types)
 #   (product of exponentials, PoE) 순기구학이 같은 자세를 준다는 것을 식과 수치로 확인한다.
 # - 공간 야코비안 $J_s$를 수반 변환으로 한 열씩, 물체 야코비안 $J_b$를 말단에서 거꾸로 한
 #   열씩 만들고, 둘 사이의 좌표 변환 $J_s=\mathrm{Ad}_{T_{0,n}}J_b$를 쓴다.
-# - Denavit-Hartenberg(DH) 표에서 관절 축 $\hat z$와 축 위의 점 $p$만 뽑아 만드는 고전적
+# - Denavit-Hartenberg(DH) 표에서 관절 축 $\hat z_i$와 축 위의 점 $p_{0,i}$만 뽑아 만드는 고전적
 #   야코비안을 구현하고, 그 행 순서 $(v,\omega)$를 이 책의 $(\omega, v)$로 바꾼다. 표준 DH와 수정
 #   DH에서 첨자가 하나씩 어긋나는 이유를 설명한다.
 # - 링크의 각속도, 좌표계 원점의 속도, 질량 중심의 속도를 회전 관절과 직동 관절 모두에 대해
@@ -98,7 +99,7 @@ print(arm, "관절", arm.joint_types)
 # 차이를 모았다. 반올림 수준의 값이므로 기계마다 숫자가 조금씩 다르고, 셀은 각 값이 정한 상한
 # 아래에 있는지 `assert`로 확인한다.
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 checks = {row["name"]: row for row in ch28.consistency_checks()}
 for row in checks.values():
     assert row["max_error"] < row["bound"], row
@@ -116,26 +117,26 @@ for row in checks.values():
 #
 # $$
 # T_{i-1,i}(q_i) = M_{i,i-1}^{-1}\, e^{[A_i] q_i}, \qquad
-# T_{0,i} = T_{0,i-1}\, T_{i-1,i}(q_i), \quad T_{0,0}=I
+# T_{0,i} = T_{0,i-1}\, T_{i-1,i}(q_i), \quad T_{0,0}=\mathbf 1
 # $$ (eq-28-fk)
 #
 # 관절 운동을 $\{i\}$에서 적은 스크루 축 $A_i$로 표현했으므로 지수가 오른쪽에 붙는다. 같은 축을
 # 홈 자세의 기저 좌표계로 옮긴 **공간 스크루 축** $S_i=\mathrm{Ad}_{T_{0,i}(0)}A_i$를 쓰면 말단
-# 자세는 기저 쪽부터 지수를 곱한 뒤 마지막에 홈 자세 $M=T_{0,n}(0)$을 곱한 꼴이 된다
+# 자세는 기저 쪽부터 지수를 곱한 뒤 마지막에 홈 자세 $M_{0,n}=T_{0,n}(0)$을 곱한 꼴이 된다
 # {cite:p}`lynch2017modern,murray1994mathematical`.
 #
 # $$
-# T_{0,n}(q) = e^{[S_1]q_1}\, e^{[S_2]q_2} \cdots e^{[S_n]q_n}\, M
+# T_{0,n}(q) = e^{[S_1]q_1}\, e^{[S_2]q_2} \cdots e^{[S_n]q_n}\, M_{0,n}
 # $$ (eq-28-poe)
 #
-# 두 식은 같은 곱을 괄호만 달리 묶은 것이다. $e^{[\mathrm{Ad}_X A]\theta}=X e^{[A]\theta}X^{-1}$
-# 이라는 항등식으로 식 {eq}`eq-28-fk`의 각 지수를 기저 쪽으로 밀어내면 식 {eq}`eq-28-poe`가
+# 두 식은 같은 곱을 괄호만 달리 묶은 것이다. $e^{[\mathrm{Ad}_X A]q}=X e^{[A]q}X^{-1}$
+# (식 {eq}`eq-rnea-adconj`를 지수에 적용한 것)이라는 항등식으로 식 {eq}`eq-28-fk`의 각 지수를 기저 쪽으로 밀어내면 식 {eq}`eq-28-poe`가
 # 나온다. `chaindyn.forward_kinematics`는 식 {eq}`eq-28-fk`로 모든 링크의 자세를,
 # `chaindyn.forward_kinematics_poe`는 식 {eq}`eq-28-poe`로 말단 자세를 계산한다. 앞의 대조
 # 셀에서 두 결과의 차이는 가장 커도 {glue:text}`j28_chk_fk_poe`였다(상한
 # {glue:text}`j28_bound_fk_poe`).
 #
-# 회전 관절의 지수 $e^{[A]\theta}$는 로드리게스 공식으로 매번 새로 계산한다. 이 사실은 2.8.8절의
+# 회전 관절의 지수 $e^{[A]q}$는 로드리게스 공식(식 {eq}`eq-rnea-exp`)으로 매번 새로 계산한다. 이 사실은 2.8.8절의
 # 수치 오차 논의에서 중요하다: 한 링크의 상대 회전에는 반올림 한 번 정도의 오차만 들어 있고,
 # 오차가 쌓이는 곳은 식 {eq}`eq-28-fk`의 누적 곱뿐이다.
 #
@@ -166,11 +167,11 @@ for row in checks.values():
 # 지나고 있는 (말단 링크에 붙은) 가상의 점**의 속도이다. 그래서 $v_s$는 말단 위치의 미분과
 # 다르며, 2.8.9절의 가속도 논의에서 이 차이가 다시 나타난다.
 #
-# 명세 원고는 이 열을 $\mathrm{Ad}_{T_{0,i-1}}\mathcal A_i$로 적었다. 관절 축을 관절의 부모
-# 링크 좌표계 $\{i-1\}$에서 적으면 그렇게 되고, 이 책처럼 $\{i\}$에서 적으면 식
-# {eq}`eq-28-js`가 된다. 또 명세 원고의 수반 행렬은 오른쪽 위 블록에 $[p]R$이 있는 꼴이고 회전
-# 관절의 표준 축을 $(0,0,0,0,0,1)$로 적는데, 이는 트위스트를 $(v,\omega)$ 순서로 둔 표기이다.
-# 이 책의 $(\omega, v)$ 순서에서는 같은 행렬의 $[p]R$ 블록이 왼쪽 아래로 가고 회전 축은
+# 다른 교재나 라이브러리에서 이 식을 만나면 두 가지를 먼저 확인해야 한다. 관절 축을 관절의 부모
+# 링크 좌표계 $\{i-1\}$에서 적는 표기라면 같은 열이 $\mathrm{Ad}_{T_{0,i-1}}$과 그 좌표계의 축으로
+# 적힌다. 이 책처럼 $\{i\}$에서 적으면 식 {eq}`eq-28-js`가 된다. 또 트위스트를 $(v,\omega)$ 순서로
+# 두는 표기에서는 수반 행렬의 $[p]R$ 블록이 오른쪽 위에 있고 $z$축 회전 관절의 축이
+# $(0,0,0,0,0,1)$이다. 이 책의 $(\omega, v)$ 순서에서는 같은 블록이 왼쪽 아래로 가고 축은
 # $(0,0,1,0,0,0)$이 된다. 라이브러리를 섞어 쓸 때 가장 흔한 실수가 이 순서 차이이다.
 #
 # 아래 셀은 예제 팔의 목표 자세에서 공간 야코비안을 보인다. 첫 열은 기저에 고정된 관절 1의
@@ -190,12 +191,12 @@ print("J_s(q) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(Js))
 # $$
 # \begin{aligned}
 # J_{b,i}(q) &= \mathrm{Ad}_{T_{n,i}(q)}\,A_i, \qquad V_b = J_b(q)\,\dot q \\
-# T_{n,i-1} &= T_{n,i}\,T_{i,i-1}(q_i), \qquad T_{n,n}=I
+# T_{n,i-1} &= T_{n,i}\,T_{i,i-1}(q_i), \qquad T_{n,n}=\mathbf 1
 # \end{aligned}
 # $$ (eq-28-jb)
 #
-# 마지막 열 $J_{b,n}=A_n$은 $q$에 의존하지 않는다. $V_b=(\omega_b, v_b)$는 말단 링크의 각속도와
-# $\{n\}$ 원점의 속도를 $\{n\}$의 축으로 적은 것이다. 두 야코비안은 말단 자세의 수반 변환 하나로
+# 마지막 열 $J_{b,n}=A_n$은 $q$에 의존하지 않는다. $V_b=(\omega_b, v_b)$의 두 반쪽은 말단이 도는
+# 빠르기와 $\{n\}$ 원점이 움직이는 빠르기이고, 둘 다 말단과 함께 도는 $\{n\}$의 축으로 잰다. 두 야코비안은 말단 자세의 수반 변환 하나로
 # 이어진다.
 #
 # $$
@@ -209,19 +210,19 @@ print("J_s(q) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(Js))
 # 물체 야코비안이 동역학에 들어오는 자리는 정역학이다. 말단이 환경에 렌치 $F_{\mathrm{tip}}$
 # ($\{n\}$에서 표현)를 가할 때 관절이 버텨야 하는 토크는 가상 일의 원리로
 # $\tau = J_b^{\mathsf T}(q) F_{\mathrm{tip}}$이고, 3.2절은 이 항을 RNEA의 후방 순환 시작값으로
-# 넣는다({doc}`ch3_2_rnea`). 명세 원고가 후방 재귀의 쓰임새로 든 외력에서 관절 토크로의
-# 역전파가 바로 이것이다.
+# 넣는다({doc}`ch3_2_rnea`). 말단에 걸린 외력을 관절 토크로 되짚어 가는 계산이 후방 재귀의 대표적인
+# 쓰임새이다.
 #
 # **점 야코비안.** 말단의 속도를 $\{n\}$의 원점이 아니라 말단에 붙은 다른 점 $p$($\{n\}$에서 본
 # 좌표)에서 재고 싶을 때가 많다. 이때 하는 일은 두 가지로 나뉜다. 기준점을 $p$로 옮기는 것은
-# $\mathrm{Ad}_{(I,-p)}$이다. 선속도 부분에 $\omega\times p$가 더해질 뿐이고 축은 여전히
+# $\mathrm{Ad}_{(\mathbf 1,-p)}$이다. 선속도 부분에 $\omega\times p$가 더해질 뿐이고 축은 여전히
 # $\{n\}$의 축이다. 축을 기저 축에 맞추는 것은 회전만 있는 수반 변환
 # $\mathrm{Ad}_{(R_{0,n},0)}=\mathrm{diag}(R_{0,n}, R_{0,n})$이 따로 맡는다. 둘을 차례로 곱하면
 #
 # $$
 # \begin{aligned}
-# J_p^{\{n\}} &= \mathrm{Ad}_{(I,-p)}\,J_b \\
-# J_p^{\{0\}} &= \mathrm{Ad}_{(R_{0,n},\,0)}\,J_p^{\{n\}} = \mathrm{Ad}_{(I,-p_0)}\,J_s ,
+# J_p^{\{n\}} &= \mathrm{Ad}_{(\mathbf 1,-p)}\,J_b \\
+# J_p^{\{0\}} &= \mathrm{Ad}_{(R_{0,n},\,0)}\,J_p^{\{n\}} = \mathrm{Ad}_{(\mathbf 1,-p_0)}\,J_s ,
 # \qquad p_0 = R_{0,n}\,p + p_{0,n}
 # \end{aligned}
 # $$
@@ -256,30 +257,30 @@ print("J_p (기저 축) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(J_wld))
 # ## 2.8.5 DH 표에서 바로 만드는 고전적 야코비안
 #
 # 교과서에서 가장 흔히 보는 야코비안 공식은 스크루 축 대신 두 가지 기하 정보만 쓴다. 관절 축의
-# 방향 $\hat z$와 그 축 위의 한 점 $p$이다. 말단의 기준점을 $p_e$라 하면 회전 관절은 $p_e$를
-# 축 둘레로 돌리고, 직동 관절은 축 방향으로 민다. 그래서 각 열은
+# 방향 $\hat z_i$와 그 축 위의 한 점 $p_{0,i}$이다(둘 다 기저 좌표). 말단의 기준점을 $p_{0,e}$라 하면
+# 회전 관절은 $p_{0,e}$를 축 둘레로 돌리고, 직동 관절은 축 방향으로 민다. 그래서 각 열은
 #
 # $$
-# J_{g,i} = \begin{bmatrix} \hat z_i \times (p_e - p_i) \\ \hat z_i \end{bmatrix}
+# J_{g,i} = \begin{bmatrix} \hat z_i \times (p_{0,e} - p_{0,i}) \\ \hat z_i \end{bmatrix}
 # \ \text{(회전 관절)}, \qquad
 # J_{g,i} = \begin{bmatrix} \hat z_i \\ 0 \end{bmatrix}
 # \ \text{(직동 관절)}
 # $$ (eq-28-zp)
 #
 # 이고 {cite:p}`craig2018introduction,spong2020robot,siciliano2009robotics`, 위 세 줄은
-# 기준점 $p_e$의 속도, 아래 세 줄은 각속도이다. **행 순서가 $(v, \omega)$인 점**이 이 책의
+# 기준점 $p_{0,e}$의 속도, 아래 세 줄은 각속도이다. **행 순서가 $(v, \omega)$인 점**이 이 책의
 # 다른 야코비안과 다르다. `chaindyn.geometric_jacobian_mdh`는 이 순서 그대로 돌려주고, 이 책의 순서로
 # 바꾸려면 `chaindyn.swap_halves`로 위아래 세 줄을 맞바꾼다(두 번 바꾸면 원래대로 돌아온다).
-# 두 순서의 야코비안은 행 교환 말고는 같다: 기준점이 $p_e$이고 축이 기저 축인 점 야코비안이다.
+# 두 순서의 야코비안은 행 교환 말고는 같다: 기준점이 $p_{0,e}$이고 축이 기저 축인 점 야코비안이다.
 #
-# $\hat z_i$와 $p_i$는 식 {eq}`eq-28-fk`와 같은 누적 곱에서 뽑는다. $T_{0,i}$의 회전 부분의 셋째
-# 열이 $\hat z_i$, 위치 부분이 $p_i$이다. 여기서 **첨자가 DH 규약에 따라 달라진다.**
+# $\hat z_i$와 $p_{0,i}$는 식 {eq}`eq-28-fk`와 같은 누적 곱에서 뽑는다. $T_{0,i}$의 회전 부분의 셋째
+# 열이 $\hat z_i = R_{0,i}\hat z$, 위치 부분이 $p_{0,i}$이다. 여기서 **첨자가 DH 규약에 따라 달라진다.**
 #
 # - 수정 DH(Craig)에서는 관절 $i$가 자기 좌표계 $\{i\}$의 $z_i$ 축을 따라 움직이고, $\{i\}$의
-#   원점이 그 축 위에 있다. 그래서 열 $i$는 $\hat z_i$와 $p_i$로 만든다.
+#   원점이 그 축 위에 있다. 그래서 열 $i$는 $\hat z_i$와 $p_{0,i}$로 만든다.
 # - 표준 DH에서는 관절 $i$가 바로 앞 좌표계 $\{i-1\}$의 $z_{i-1}$ 축을 따라 움직인다. 열 $i$는
-#   $\hat z_{i-1}$과 $p_{i-1}$로 만들고 $\hat z_0=(0,0,1)$, $p_0=0$에서 시작한다. 명세 원고의
-#   공식은 이 첨자를 쓴다.
+#   $\hat z_{i-1}$과 $p_{0,i-1}$로 만들고 $\hat z_0=\hat z$, $p_{0,0}=0$에서 시작한다. 표준 DH로 쓴
+#   교재의 공식은 이 첨자를 쓴다.
 #
 # 둘은 같은 기하를 다른 이름으로 부르는 것일 뿐이지만, 표 하나에 다른 규약의 첨자를 섞으면 열이
 # 하나씩 밀린 야코비안이 나온다. `chaindyn.geometric_jacobian_dh`는 표준 DH 표를 받는다. 아래
@@ -309,15 +310,15 @@ print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 #
 # 야코비안을 행렬로 만들지 않고 $J\dot q$만 필요할 때가 많다. RNEA가 그렇다. 이때는 각 링크의
 # 속도를 기저부터 하나씩 넘겨주는 편이 싸다. 링크 $i$의 각속도 $\omega_i$, $\{i\}$ 원점의 속도
-# $v_i$, 질량 중심의 속도 $v_{c,i}$를 모두 $\{i\}$의 축으로 적기로 하자. $R=R_{i-1,i}$는
+# $v_i$, 질량 중심의 속도 $v_{c,i}$를 모두 $\{i\}$의 축으로 적기로 하자. $R_{i-1,i}$는
 # $\{i-1\}$에서 본 $\{i\}$의 방향, $P_i$는 $\{i-1\}$의 원점에서 $\{i\}$의 원점까지의 벡터
 # ($\{i-1\}$에서 표현), $c_i$는 $\{i\}$에서 본 질량 중심이다. 관절 축은 $A_i=(\hat w_i, u_i)$로
 # 나누어 쓴다.
 #
 # $$
 # \begin{aligned}
-# \omega_i &= R^{\mathsf T}\omega_{i-1} + \hat w_i\,\dot q_i \\
-# v_i &= R^{\mathsf T}\bigl(v_{i-1} + \omega_{i-1}\times P_i\bigr) + u_i\,\dot q_i \\
+# \omega_i &= R_{i-1,i}^{\mathsf T}\omega_{i-1} + \hat w_i\,\dot q_i \\
+# v_i &= R_{i-1,i}^{\mathsf T}\bigl(v_{i-1} + \omega_{i-1}\times P_i\bigr) + u_i\,\dot q_i \\
 # v_{c,i} &= v_i + \omega_i \times c_i
 # \end{aligned}
 # \qquad \omega_0 = v_0 = 0
@@ -325,7 +326,7 @@ print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 #
 # 각 줄의 뜻은 이렇다. 첫 줄: 링크 $i$는 링크 $i-1$의 회전을 물려받고, 관절이 제 축 둘레의
 # 회전을 보탠다. 둘째 줄: 괄호 안은 링크 $i-1$에 붙어 있는 점 $\{i\}$ 원점의 속도(강체의 속도장
-# $v+\omega\times r$)이고, $R^{\mathsf T}$가 그것을 $\{i\}$의 축으로 옮긴다. 끝의 $u_i\dot q_i$는
+# $v+\omega\times r$)이고, $R_{i-1,i}^{\mathsf T}$가 그것을 $\{i\}$의 축으로 옮긴다. 끝의 $u_i\dot q_i$는
 # 관절이 그 점을 직접 움직이는 몫이다. 셋째 줄은 같은 강체 속도장을 링크 $i$ 안에서 한 번 더 쓴
 # 것이다.
 #
@@ -343,8 +344,8 @@ print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 # 수정 DH에서는 $\{i\}$의 원점이 링크 $i-1$에 대해 (회전 관절이면) 고정되어 있으므로
 # $\omega_{i-1}$이 맞다. 표준 DH에서는 $\{i\}$의 원점이 링크 $i$의 먼 끝에 붙어 있고 관절 $i$의
 # 축이 $\{i-1\}$의 원점을 지나므로, 같은 식이 기저 좌표계에서
-# $v_i = v_{i-1} + \omega_i\times(p_i-p_{i-1})$ 꼴이 된다. 명세 원고의 두 편은 각각 한 가지
-# 꼴을 쓰고 있으며, 규약을 섞으면 $\dot q_i\,\hat z\times P_i$만큼 틀린 속도가 나온다.
+# $v_i = v_{i-1} + \omega_i\times(p_{0,i}-p_{0,i-1})$ 꼴이 된다. 교재마다 둘 가운데 한 꼴을 쓰므로,
+# 규약을 섞으면 $\dot q_i\,\hat z\times P_i$만큼 틀린 속도가 나온다.
 #
 # **움직이는 기저.** 식 {eq}`eq-28-vel`의 시작값 $\omega_0=v_0=0$은 기저가 땅에 고정되어 있다는
 # 가정을 적은 것이다. 드론에 단 팔, 우주 로봇, 보행 로봇의 몸통처럼 기저 자체가 움직이면 재귀의
@@ -403,14 +404,12 @@ glue("j28_fd_roundoff", sci(np.finfo(float).eps / ch28.FD_STEP), display=False)
 # ## 2.8.7 계산량: 링크 수에 비례한다
 #
 # 위의 모든 재귀는 링크 하나를 지날 때 정해진 양의 일을 한다. 그러므로 전체 비용은 링크 수
-# $n$에 비례한다. 명세 원고도 이 점을 재귀 계산의 핵심 장점으로 든다. 이 책은 이를 가정하지 않고
-# 센다. `chaindyn.opcount.count`는 함수를 실제로 한 번 실행하면서 곱셈을 센다. 세는 규칙은 두
-# 가지이다. 기본 규칙 `"products"`(3.2절과 같다)는 행렬 곱과 내적 안의 스칼라 곱셈만 센다.
-# 규칙 `"all"`은 여기에 원소별 곱셈(성분으로 풀어 쓴 외적, 벡터의 스칼라 배)까지 더한다. 아래
-# 첫 표와 그림은 `"products"`로 센 값이고, 형태끼리 비용을 견줄 때는 뒤의 둘째 표처럼 `"all"`로
-# 센 값을 쓴다.
+# $n$에 비례할 것이다. 이 책은 이를 가정하지 않고 센다. `chaindyn.opcount.count`가 함수를 실제로
+# 한 번 실행하면서 곱셈을 세고, 세는 두 규칙은 {numref}`tab-count-rules`에 정리해 두었다. 아래 첫
+# 표와 그림은 `"products"`로 센 값이고, 형태끼리 비용을 견줄 때는 뒤의 둘째 표처럼 `"all"`로 센
+# 값을 쓴다.
 
-# %%
+# %% tags=["hide-input"]
 counts = ch28.multiplication_counts()
 ns = np.array(counts["n"])
 names = list(counts["prismatic"])
@@ -449,7 +448,7 @@ assert len({per_link[k, "R"][1] for k in with_fixed if k != "geometric_jacobian_
 glue("j28_cnt_nmax", int(ns[-1]), display=False)
 glue("j28_cnt_js_nmax", counts["space_jacobian"][-1], display=False)
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(
     ["함수", "회전 관절: 링크당", "고정분", "직동 관절: 링크당", "고정분"],
     [[f"`{k}`", *per_link[k, "R"], *per_link[k, "P"]] for k in names],
@@ -521,7 +520,7 @@ glue("j28_all_ad_part", a_js - a_fk, display=False)  # 공간 야코비안에서
 glue("j28_all_zp_elem", a_zp - per_link["geometric_jacobian_mdh", "R"][0], display=False)
 print({k: per_link_all[k] for k in all_names})
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(
     ["함수", "products: 링크당", "all: 링크당", "all: 고정분"],
     [[f"`{k}`", per_link[k, "R"][0], *per_link_all[k]] for k in all_names],
@@ -546,9 +545,9 @@ md_table(
 #   지수(로드리게스 공식)를 링크마다 따로 곱한다. DH 표는 네 매개변수로 상대 자세를 바로 채우므로
 #   이 몫이 작다.
 #
-# 명세 원고는 나아가 이 재귀가 "이론적 최소"의 계산량이라고 주장한다. 야코비안은 $6n$개의 성분을
-# 가지므로 어떤 방법도 $n$에 비례하는 것보다 적게 일할 수는 없다는 뜻으로는 맞지만, 상수까지
-# 최소라는 뜻이라면 이 책은 확인하지 않았다. 위 두 표가 보이듯 같은 $O(n)$ 안에서도 링크당
+# 그렇다면 이 재귀는 계산량이 "이론적으로 최소"인가? 야코비안은 $6n$개의 성분을 가지므로 어떤
+# 방법도 $n$에 비례하는 것보다 적게 일할 수는 없다는 뜻으로는 그렇다. 링크당 상수까지 가장 작다는
+# 뜻이라면, 그것은 이 책이 따져 보지 않은 물음이다. 위 두 표가 보이듯 같은 $O(n)$ 안에서도 링크당
 # 횟수는 형태에 따라 몇 배씩 차이 난다.
 #
 # **기호 야코비안.** 지금까지는 $q$에 숫자를 넣고 야코비안을 숫자로 얻었다. 같은 재귀를 기호 계산
@@ -567,14 +566,14 @@ md_table(
 # ## 2.8.8 수치 문제: 긴 사슬에서 누적 회전의 직교성 이탈
 #
 # 회전 행렬을 계속 곱하면 곱할 때마다 반올림 오차가 더해져, 결과가 조금씩 직교 행렬에서 벗어난다.
-# 명세 원고는 이를 주기적인 재직교화나 사원수로 막을 수 있다고 적는다. 실제로 얼마나 벗어나는지
-# 재어 보았다. 링크가 {glue:text}`j28_drift_n`개인 임의 사슬 여러 개를 무작위 자세에 놓고,
-# 식 {eq}`eq-28-fk`로 누적한 $R_{0,i}$마다 $\max|R_{0,i}^{\mathsf T}R_{0,i}-I|$를 구했다.
+# 흔히 권하는 처방은 주기적인 재직교화나 사원수 표현이다. 처방을 고르기 전에 실제로 얼마나
+# 벗어나는지 재어 보았다. 링크가 {glue:text}`j28_drift_n`개인 임의 사슬 여러 개를 무작위 자세에 놓고,
+# 식 {eq}`eq-28-fk`로 누적한 $R_{0,i}$마다 $\max|R_{0,i}^{\mathsf T}R_{0,i}-\mathbf 1|$를 구했다.
 # 비교를 위해 같은 상대 회전을 단정밀도(float32)로 누적한 경우와, 단정밀도에서 곱할 때마다
 # 극분해(SVD)로 재직교화한 경우도 재었다. 위치 오차는 같은 상대 자세를 확장
 # 정밀도(`np.longdouble`)로 누적한 값을 기준으로 쟀다.
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 drift = ch28.orthonormality_drift()
 for n_at in (10, 100, 1000, 2000):
     k = n_at - 1
@@ -631,7 +630,7 @@ print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "�
 # 측정 결과({numref}`fig-28-drift`, 링크 {glue:text}`j28_drift_n`개짜리 사슬
 # {glue:text}`j28_drift_chains`개):
 #
-# - 배정밀도에서 $\max|R^{\mathsf T}R-I|$는 링크 10개째에 {glue:text}`j28_drift64_10`, 1000개째에
+# - 배정밀도에서 $\max|R_{0,i}^{\mathsf T}R_{0,i}-\mathbf 1|$는 링크 10개째에 {glue:text}`j28_drift64_10`, 1000개째에
 #   {glue:text}`j28_drift64_1000`, 2000개째에 {glue:text}`j28_drift64_2000`이었다(기계 엡실론
 #   {glue:text}`j28_eps64`). 전체 최댓값 {glue:text}`j28_drift64_max`는 `Chain`의 회전 검사
 #   허용치보다 {glue:text}`j28_drift_orders`자리 이상 작다. 오차는 곱의 횟수에 비례하기보다
@@ -662,8 +661,8 @@ print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "�
 # 회전 행렬을 받아 직교성을 검사하는 코드에 누적 결과를 넘길 때: 허용치가 오차보다 충분히 큰지
 # 확인해야 한다.
 #
-# 명세 원고의 다른 수치 항목 가운데, DH 규약의 일관성은 2.8.5절과 2.8.6절에서 다루었다. 중간
-# 변환을 버려 메모리를 아끼는 구현과 링크별 병렬화의 이득은 이 책에서 재지 않았다.
+# 수치 구현에서 흔히 꼽는 다른 주의점 가운데 DH 규약의 일관성은 2.8.5절과 2.8.6절에서 다루었다.
+# 중간 변환을 버려 메모리를 아끼는 구현과 링크별 병렬화의 이득은 이 책에서 재지 않았다.
 #
 # (sec-28-jdot)=
 # ## 2.8.9 야코비안의 시간 미분과 두 가지 가속도
@@ -744,7 +743,7 @@ print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "�
 # 물리적으로 불가능하지만 G5는 기구학만 쓰므로, 아래 셀은 같은 길이의 팔에 물리적인 관성을 붙여
 # 계산한다. 사례의 수치는 이 코드와 독립적으로 계산된 값이다.
 
-# %%
+# %% tags=["hide-input"]
 g5 = ch28.g5_case()
 q5, qd5, _ = ch28.P2_STATE
 for key in ("omega", "v", "classical", "spatial", "omega_x_v"):
@@ -793,7 +792,7 @@ print("사례 G5의 값과의 차이 1e-6 미만:", g5["max_error"] < 1e-6)
 # 야코비안이다. 대조 대상은 2.8.1절의 사슬 일곱 개이다. 야코비안은 모든 링크 프레임에서, 그
 # 시간 미분(`getFrameJacobianTimeVariation`)과 가속도는 말단 프레임에서 비교했다.
 
-# %% mystnb={"markdown_format": "myst"} tags=["nbval-ignore-output"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
 agreement = ch28.pinocchio_agreement()
 worst_pin = max(row["max_rel"] for row in agreement)
 assert worst_pin < 1e-12
@@ -821,9 +820,9 @@ md_table(
 # (sec-28-timing)=
 # ## 2.8.11 "6관절에 수 마이크로초"를 재어 보기
 #
-# 명세 원고는 재귀적 야코비안 계산이 6자유도 팔에서 수 마이크로초 안에 끝난다고 적는다. 이
-# 주장은 구현에 따라 전혀 다른 값이 나오므로, 가정하지 않고 이 페이지를 빌드할 때 예제 6R 팔에서
-# 직접 잰다. 아래 셀은 `chaindyn` 함수들과 Pinocchio의 `computeJointJacobians`를 같은 셀에서 잰다.
+# 재귀 야코비안은 6자유도 팔에서 수 마이크로초면 계산된다는 말이 있다(2.8.12의 표에 모은 주장
+# 가운데 하나이다). 이런 시간은 구현에 따라 전혀 다른 값이 나오므로, 가정하지 않고 이 페이지를 빌드할
+# 때 예제 6R 팔에서 직접 잰다. 아래 셀은 `chaindyn` 함수들과 Pinocchio의 `computeJointJacobians`를 같은 셀에서 잰다.
 #
 # **어떤 통계를 적는가.** `ch28.timings`는 `timeit.repeat`로 같은 호출을 수백에서 수만 번 묶어 한
 # 번의 평균 시간을 재고, 이것을 {glue:text}`j28_t_repeat`번 되풀이해 가장 짧은 값을 적는다(best of
@@ -834,7 +833,7 @@ md_table(
 # 이 셀의 출력은 테스트가 비교하지 않고(어떤 시간도 `assert`하지 않는다), 값은 이 페이지를 빌드한
 # 기계에서 한 번 잰 것일 뿐이다.
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 times = ch28.timings()
 glue("j28_t_repeat", inspect.signature(ch28.timings).parameters["repeat"].default, display=False)
 for key in ("body_jacobian", "space_jacobian", "geometric_jacobian_mdh", "link_velocities",
@@ -855,7 +854,7 @@ print("기계:", times["machine"], "| Pinocchio", times["pinocchio"])
 # 이 페이지를 빌드한 기계({glue:text}`j28_machine`)에서 잰 값은 다음과 같다. Pinocchio의
 # `computeJointJacobians`는 호출당 {glue:text}`j28_t_pin_computeJointJacobians:.2f` μs,
 # 말단 프레임의 야코비안까지 읽으면 {glue:text}`j28_t_pin_getFrameJacobian:.2f` μs였다. 이
-# 기계에서 컴파일된 구현은 명세 원고가 말한 범위{glue:text}`j28_claim_pin`. 반면
+# 기계에서 컴파일된 구현은 "수 마이크로초"{glue:text}`j28_claim_pin`. 반면
 # `chaindyn.body_jacobian`은 {glue:text}`j28_t_body_jacobian:.0f` μs, `space_jacobian`은
 # {glue:text}`j28_t_space_jacobian:.0f` μs, $z\cdot p$ 야코비안은
 # {glue:text}`j28_t_geometric_jacobian_mdh:.0f` μs로 Pinocchio보다
@@ -881,7 +880,7 @@ print("기계:", times["machine"], "| Pinocchio", times["pinocchio"])
 # 아래 표는 명세 원고가 세운 주장들을 이 절의 계산과 맞대어 본 것이다. 명세 원고는 자기 예제의
 # 수치를 보고하지 않으므로 "값" 열은 이 책이 계산한 것이다.
 
-# %% mystnb={"markdown_format": "myst"} tags=["nbval-ignore-output"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
 repro = [
     ["계산량이 n에 비례", "곱셈 횟수가 정확히 (링크당)×n + (고정분)",
      f"공간 야코비안 링크당 {per_link['space_jacobian', 'R'][0]}회", "확인"],

@@ -39,9 +39,9 @@
 #   이하로 어긋난다. 열 단위로 만든 $M$의 비대칭은 {glue:text}`id_asym_max` 이하이고, 촐레스키 피벗은
 #   가장 작은 것도 {glue:text}`id_pivot_min:.4f`로 양수이며, 운동 에너지의 상대 차이는
 #   {glue:text}`id_energy_max` 이하이다.
-# - **예제 ② 정역학.** 정지한 팔에서 RNEA 토크와 $J_b^{T}F_{\mathrm{tip}}$의 차이는
-#   {glue:text}`st_jtf_err` N·m이고, 중력만 있을 때 관절 1이 떠받치는 힘은 팔 총중량
-#   {glue:text}`st_weight:.2f` N과 {glue:text}`st_weight_err` N 이내로 같다.
+# - **예제 ② 정역학.** 정지한 팔에서 RNEA 토크와 $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이는
+#   {glue:text}`st_jtf_err` N·m이다. 무게만 걸린 정지 자세에서는 첫 관절의 힘이 팔의 무게
+#   {glue:text}`st_weight:.2f` N을 {glue:text}`st_weight_err` N의 오차로 받쳐 낸다.
 # - **예제 ③ 곱셈 횟수.** 링크 하나의 몫은 관절 수와 상관없이 회전 관절이면 {glue:text}`ops_rev`번,
 #   직동 관절이면 {glue:text}`ops_pri`번이다. 그래서 RNEA 한 번은 {glue:text}`ops_rev`$\,n$번
 #   ($n=$ {glue:text}`ops_n_big`에서 {glue:text}`ops_at_big:,`번)이고, RNEA $n$번으로 열을 채운 질량 행렬은
@@ -53,10 +53,10 @@
 #   {glue:text}`j2_gravity_share:.1%`는 서로 다른 순간의 값을 견준 것이다. 축이 수직인 관절 1에는
 #   중력 토크가 없고, 관절 1–3에서는 관성항이 속도곱항을 앞선다(최댓값의 비
 #   {glue:text}`iov_min:.2f`–{glue:text}`iov_max:.2f`배).
-# - **예제 ⑤ 관절 반력.** 반력의 최댓값끼리 견주면, 관절 1에서는 축 방향 힘이 총중량의
-#   {glue:text}`r_j1_axial_over_weight:.2f`배이고 축을 꺾으려는 전도 모멘트가 구동 토크의
-#   {glue:text}`r_j1_tip_over_drive:.2f`배이며, 관절 2에서는 반경 방향 힘이 축 방향 힘의
-#   {glue:text}`r_j2_rad_over_ax:.2f`배이다.
+# - **예제 ⑤ 관절 반력.** 궤적 전체의 최댓값을 성분끼리 나누어 본다. 첫 관절의 축을 따라 미는 힘은
+#   팔 무게의 {glue:text}`r_j1_axial_over_weight:.2f`배까지 오르고, 같은 관절을 기울이려는
+#   모멘트는 모터 토크의 {glue:text}`r_j1_tip_over_drive:.2f`배에 이른다. 어깨(관절 2)에서는 축을
+#   가로지르는 힘이 축 방향 힘보다 {glue:text}`r_j2_rad_over_ax:.2f`배 크다.
 # - **예제 ⑥ 라이브러리 대조.** Pinocchio, MuJoCo, modern_robotics, Robotics Toolbox에 이 책과 똑같은
 #   사슬과 상태를 넣어 얻은 {glue:text}`lib_rows`개 항목이 모두 한계 안에 든다. 역동역학·질량 행렬·바이어스
 #   힘·중력항·관절 렌치의 상대 차이는 최대 {glue:text}`lib_max_rel`, 순동역학 왕복의 가속도 상대 차이는
@@ -66,12 +66,13 @@
 #   Talos 왼팔의 URDF도 Pinocchio의 파서와 상대 차이 {glue:text}`urdf_max_rel` 이하로 같게 읽힌다.
 
 # %% [markdown]
-# 아래 셀은 이 페이지 전체에서 쓰는 모듈을 불러온다. `chaindyn.ch32`는 이 장의 예제를 계산하는
-# 함수들을 모은 모듈이고, `figsrc/_style.py`는 그림의 한글 글꼴을 맞춘다. `md_table`은 계산 결과를
-# 번호가 붙는 표로 보여 주기 위한 출력 도우미일 뿐, 계산은 하지 않는다. `sci`는 반올림 수준의 값을
-# 본문에 $\times 10$의 거듭제곱 꼴 문자열로 붙이기 위한 도우미이다.
+# 페이지의 코드 셀 가운데 값을 모아 본문에 붙이거나 표를 그리기만 하는 셀은 접어 두었다(펼치면 코드가
+# 보인다). 첫 접힌 셀이 모듈을 불러온다. `chaindyn.ch32`는 이 장의 예제를 계산하는 함수들을 모은
+# 모듈이고, `figsrc/_style.py`는 그림의 한글 글꼴을 맞춘다. `md_table`은 계산 결과를 번호가 붙는 표로
+# 보여 주기 위한 출력 도우미일 뿐, 계산은 하지 않는다. `sci`는 반올림 수준의 값을 본문에
+# $\times 10$의 거듭제곱 꼴 문자열로 붙이기 위한 도우미이다.
 
-# %%
+# %% tags=["hide-input"]
 import inspect
 import sys
 from pathlib import Path
@@ -113,7 +114,7 @@ def sig4(x):
 # 관성 텐서 $I_{c,i}$도 $\{i\}$의 축으로 적었다. `Chain.from_mdh`가 이 값들에서 홈 자세
 # $M_{i,i-1}$과 공간 관성 $\mathcal{G}_i$를 만든다.
 
-# %%
+# %% tags=["hide-input"]
 arm_rows = models.arm6r_table()
 arm = models.arm6r()
 assert abs(sum(r["mass"] for r in arm_rows) - arm.mass) < 1e-12
@@ -130,7 +131,7 @@ glue("arm_m1", arm_rows[0]["mass"], display=False)
 glue("arm_m6", arm_rows[5]["mass"], display=False)
 print(arm, f"총질량 {arm.mass:.4f} kg")
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(
     ["관절 $i$", "종류", r"$\alpha_{i-1}$ [°]", "$a_{i-1}$ [m]", "$d_i$ [m]",
      r"$\theta_i$ 오프셋 [°]"],
@@ -139,7 +140,7 @@ md_table(
     "예제 6R 팔의 수정 DH 행 (입력 파일 data/arm6r.csv)", "tab-ex-arm6r-mdh", "ccrrrr",
 )
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(
     ["링크 $i$", "$m_i$ [kg]", "$c_i$ [m]", "$I_{xx}$", "$I_{yy}$", "$I_{zz}$", "$I_{xy}$",
      "$I_{xz}$", "$I_{yz}$"],
@@ -167,18 +168,19 @@ md_table(
 # - $q = 0$에서 상완은 위를 향하고 전완은 앞($x_0$ 방향)을 향한다.
 #
 # 예제 운동은 모든 관절이 정지 상태에서 출발해 정지 상태로 끝나는 5차 다항식 궤적이다. 시작 자세
-# $q^{\mathrm{s}}$에서 끝 자세 $q^{\mathrm{e}}$까지 걸리는 시간을 $T$라 하면
+# $q^{\mathrm{s}}$에서 끝 자세 $q^{\mathrm{e}}$까지 걸리는 시간을 $t_{\mathrm f}$라 하면
 #
 # $$
-# q(t) = q^{\mathrm{s}} + \left(q^{\mathrm{e}} - q^{\mathrm{s}}\right)\left(10 s^3 - 15 s^4 + 6 s^5\right),
-# \qquad s = t/T
+# q(t) = q^{\mathrm{s}} + \left(q^{\mathrm{e}} - q^{\mathrm{s}}\right)\left(10 \sigma^3 - 15 \sigma^4
+#   + 6 \sigma^5\right), \qquad \sigma = t/t_{\mathrm f}
 # $$ (eq-ex-quintic)
 #
 # 이다. 이 다항식은 양 끝에서 속도와 가속도가 모두 0이고, 관절 $j$의 최대 속도는
-# $\tfrac{15}{8}\,|\Delta q_j|/T$, 최대 가속도는 $\tfrac{10}{\sqrt 3}\,|\Delta q_j|/T^2$이다.
+# $\tfrac{15}{8}\,|\Delta q_j|/t_{\mathrm f}$, 최대 가속도는
+# $\tfrac{10}{\sqrt 3}\,|\Delta q_j|/t_{\mathrm f}^2$이다($\Delta q_j = q^{\mathrm{e}}_j - q^{\mathrm{s}}_j$).
 # `models.arm6r_trajectory()`가 이 궤적을 등간격 시각에서 계산한다.
 
-# %%
+# %% tags=["hide-input"]
 traj = ch32.trajectory_terms()
 tf = ch32.trajectory_findings()
 t = traj["t"]
@@ -198,7 +200,7 @@ glue("traj_big_joints", " · ".join(str(j) for j in big), display=False)
 print(f"T = {tf['duration']} s, 표본 {len(t)}개, 최대 속도 {fixed(tf['peak_qd'], 5)} rad/s, "
       f"최대 가속도 {fixed(tf['peak_qdd'], 5)} rad/s^2, 가장 큰 변위 관절 {big.tolist()}")
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(
     ["관절 $j$", r"$q^{\mathrm{s}}_j$ [rad]", r"$q^{\mathrm{e}}_j$ [rad]", r"$\Delta q_j$ [rad]",
      r"최대 $\lvert\dot q_j\rvert$ [rad/s]", r"최대 $\lvert\ddot q_j\rvert$ [rad/s²]"],
@@ -208,14 +210,14 @@ md_table(
 )
 
 # %% [markdown]
-# 운동 시간은 $T =$ {glue:text}`traj_T:g` s이고 {glue:text}`traj_samples`개의 시각(간격
+# 운동 시간은 $t_{\mathrm f} =$ {glue:text}`traj_T:g` s이고 {glue:text}`traj_samples`개의 시각(간격
 # {glue:text}`traj_dt_ms:g` ms)에서 계산한다. 변위가 가장 큰 것은 {glue:text}`traj_big_joints`번 관절로
 # 각각 {glue:text}`traj_big_dq:g` rad을 움직이며, 이 관절들이 운동 전체의 최대 속도
 # {glue:text}`traj_peak_qd:.2f` rad/s와 최대 가속도 {glue:text}`traj_peak_qdd:.2f` rad/s²를 낸다
 # ({numref}`tab-ex-arm6r-motion`). 아래 그림({numref}`fig-ex-arm6r-pose`)은 $q=0$, 시작 자세,
 # 끝 자세를 `chaindyn.forward_kinematics`로 계산한 링크 좌표계의 원점을 이어 그린 것이다.
 
-# %%
+# %% tags=["hide-input"]
 def skeleton(q):
     """Base, the link-frame origins and the elbow corner of the 6R arm at pose q, in {0} (m)."""
     T = chaindyn.forward_kinematics(arm, q)                   # T_{0,i}, i = 1..6
@@ -283,15 +285,16 @@ plt.close(fig)
 # 닫힌 식, 곧 Modern Robotics 식 (8.9) {cite:p}`lynch2017modern`이다. 그 식은 각 링크의 질량이
 # 링크 끝의 점에 모여 있다고 본다. 여기서는 링크 $i$의 질량 중심이 관절에서 $r_i$ 떨어져 있고
 # 질량 중심에 대한 관성 모멘트 $I_i$(평면에 수직인 축)가 있는 경우로 넓힌 식을 쓴다.
-# $c_2 = \cos q_2$, $s_2 = \sin q_2$로 두면
+# 그러면
 #
 # $$
 # \begin{aligned}
-# M_{11} &= I_1 + I_2 + m_1 r_1^2 + m_2\left(L_1^2 + r_2^2 + 2 L_1 r_2 c_2\right), \qquad
-# M_{12} = I_2 + m_2\left(r_2^2 + L_1 r_2 c_2\right), \qquad M_{22} = I_2 + m_2 r_2^2, \\
-# \tau_1 &= M_{11}\ddot q_1 + M_{12}\ddot q_2 - m_2 L_1 r_2 s_2\left(2\dot q_1\dot q_2 + \dot q_2^2\right)
+# M_{11} &= I_1 + I_2 + m_1 r_1^2 + m_2\left(L_1^2 + r_2^2 + 2 L_1 r_2 \cos q_2\right), \qquad
+# M_{12} = I_2 + m_2\left(r_2^2 + L_1 r_2 \cos q_2\right), \qquad M_{22} = I_2 + m_2 r_2^2, \\
+# \tau_1 &= M_{11}\ddot q_1 + M_{12}\ddot q_2
+#   - m_2 L_1 r_2 \sin q_2\left(2\dot q_1\dot q_2 + \dot q_2^2\right)
 #   + \left(m_1 r_1 + m_2 L_1\right)\mathrm{g}\cos q_1 + m_2 r_2\,\mathrm{g}\cos(q_1 + q_2), \\
-# \tau_2 &= M_{12}\ddot q_1 + M_{22}\ddot q_2 + m_2 L_1 r_2 s_2\,\dot q_1^2
+# \tau_2 &= M_{12}\ddot q_1 + M_{22}\ddot q_2 + m_2 L_1 r_2 \sin q_2\,\dot q_1^2
 #   + m_2 r_2\,\mathrm{g}\cos(q_1 + q_2)
 # \end{aligned}
 # $$ (eq-ex-2r-closed)
@@ -301,7 +304,7 @@ plt.close(fig)
 # 있고, RNEA와는 코드를 전혀 공유하지 않는다. `ch32.closed_form_check()`는 무작위 상태
 # $(q, \dot q, \ddot q)$ 여러 개에서 두 값을 비교한다.
 
-# %%
+# %% tags=["hide-input"]
 cf = ch32.closed_form_check()
 p2r = ch32.PLANAR_2R
 ex = cf["example"]
@@ -324,7 +327,7 @@ print("RNEA   tau =", fixed(ex["rnea"], 4), "N·m")
 print("닫힌 식 tau =", fixed(ex["closed"], 4), "N·m")
 print(f"{cf['samples']}개 상태의 최대 |tau| = {cf['max_torque']:.4f} N·m")
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값: 끝자리가 기계마다 다르므로 nbval이 비교하지 않고, 아래에서 한계와 비교한다.
 CF_BOUND = 1e-13  # N·m
 glue("cf_err", sci(cf["max_error"]), display=False)
@@ -345,7 +348,7 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 # {glue:text}`cf_bound` N·m보다 작다.
 #
 # 이 일치가 보여 주는 것은 규약의 정합성이다. 성분 순서를 $(v, \omega)$로 착각하거나, 중력의
-# 부호를 반대로 넣거나, $-\mathrm{ad}_{V_i}^{T}(\mathcal{G}_i V_i)$ 항의 부호를 틀리면 차이는 토크와
+# 부호를 반대로 넣거나, $-\mathrm{ad}_{V_i}^{\mathsf T}(\mathcal{G}_i V_i)$ 항의 부호를 틀리면 차이는 토크와
 # 같은 크기로 나타난다. 다만 평면 운동에서는 각속도가 늘 한 축 방향이어서 3차원 자이로스코프 항
 # $\omega \times I\omega$가 사라지고 직동 관절도 없다. 그래서 다음 검사가 필요하다.
 #
@@ -368,20 +371,21 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 #    곧 $\tau = M(q)\ddot q + h(q,\dot q)$여야 한다는 요구를 시험할 수 있다. 구현이 $\ddot q$를 속도
 #    항과 섞어 쓰는 실수가 있으면 여기서 드러난다.
 # 3. **$M$의 대칭.** 열 단위로 만든 $M$은 만드는 방법상 대칭일 이유가 없다. 대칭은
-#    $M = \sum_i J_{ib}^{T}\mathcal{G}_i J_{ib}$라는 물리적 구조에서 나오는 성질이므로, 대칭이면
+#    $M = \sum_i J_b^{(i)\mathsf T}\mathcal{G}_i J_b^{(i)}$($J_b^{(i)}$는 사슬을 링크 $i$에서 끊고 만든
+#    물체 야코비안, 2.8.6절)라는 물리적 구조에서 나오는 성질이므로, 대칭이면
 #    후방 순환이 힘을 올바른 좌표계로 옮긴다는 증거가 된다.
-# 4. **촐레스키 피벗.** $M = LL^{T}$의 대각 원소가 모두 양수이면 $M$이 양의 정부호, 곧 0이 아닌
+# 4. **촐레스키 피벗.** $M = LL^{\mathsf T}$의 대각 원소가 모두 양수이면 $M$이 양의 정부호, 곧 0이 아닌
 #    모든 $\dot q$에서 운동 에너지가 양수이다. 피벗의 크기는 사슬의 질량과 치수에 따라 정해지므로
 #    반올림 오차가 아닌 결정적인 값이다.
-# 5. **운동 에너지.** $\tfrac12\dot q^{T}M\dot q$를 링크 트위스트에서 직접 구한
-#    $\sum_i \tfrac12 V_i^{T}\mathcal{G}_i V_i$(`chaindyn.kinetic_energy`, 전방 순환의 속도 부분만
+# 5. **운동 에너지.** $\tfrac12\dot q^{\mathsf T}M\dot q$를 링크 트위스트에서 직접 구한
+#    $\sum_i \tfrac12 V_i^{\mathsf T}\mathcal{G}_i V_i$(`chaindyn.kinetic_energy`, 전방 순환의 속도 부분만
 #    사용)와 비교한다. 상대 차이로 적는다. 일치하면 RNEA로 만든 $M$이 링크 관성과 속도 전파에서
 #    나오는 에너지를 정확히 표현한다는 뜻이다 {cite:p}`lynch2017modern`.
 #
 # 아래 첫 셀은 결정적인 열(관절 구성, 최소 피벗, 최대 토크)을 출력하고 반올림 수준의 열을 한계와
 # 비교한다. 둘째 셀이 반올림 수준의 열을 계산된 그대로 표로 보여 준다.
 
-# %%
+# %% tags=["hide-input"]
 ids = ch32.identity_table()
 ID_BOUNDS = ch32.IDENTITY_BOUNDS  # 반올림 오차의 한계: 토크 크기(수백 N·m)에 배정밀도 오차 수백 배의 여유
 for row in ids:
@@ -402,7 +406,7 @@ glue("id_torque_max", fixed(max(r["max_torque"] for r in ids), 4), display=False
 for key, bound in ID_BOUNDS.items():
     glue(f"id_bound_{key}", sci(bound, 1), display=False)
 
-# %% mystnb={"markdown_format": "myst"} tags=["nbval-ignore-output"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 열은 기계마다 끝자리가 다르다: 이 셀의 출력은 nbval이 비교하지 않는다.
 glue("id_classic_max", sci(max(r["spatial_vs_classic"] for r in ids)), display=False)
 glue("id_mqh_max", sci(max(r["mass_matrix_vs_rnea"] for r in ids)), display=False)
@@ -431,24 +435,25 @@ md_table(
 #
 # 이 표가 보이지 않는 것도 있다. 시험한 사슬은 {glue:text}`id_n_max`관절까지이고 링크의 질량과
 # 치수도 비슷한 범위에서 뽑았으므로, 관절이 훨씬 많거나 링크 질량이 몇 자릿수씩 차이 나는 사슬에서
-# 반올림 오차가 어떻게 자라는지는 이 표로 알 수 없다. 또 항등식은 어디까지나 이 책의 구현들끼리 맞춰 본
-# 것이다. 외부 라이브러리와의 대조는 예제 ⑥에서 한다.
+# 반올림 오차가 어떻게 자라는지는 이 표로 알 수 없다. 그 범위는 3.2.10.5가 관절 64개의 사슬과
+# 질량비 $10^{6}$의 사슬로 따로 잰다({ref}`sec-closing-range`). 또 항등식은 어디까지나 이 책의
+# 구현들끼리 맞춰 본 것이다. 외부 라이브러리와의 대조는 예제 ⑥에서 한다.
 
 # %% [markdown]
-# ## 3.2.5.4 예제 ② 정적 검사: 팁 렌치와 총중량
+# ## 3.2.5.4 예제 ② 정적 검사: 말단 렌치와 총중량
 #
 # 두 번째 질문은 속도와 가속도가 모두 0일 때, 곧 힘의 평형만 남을 때에도 RNEA가 옳은 답을 내는지이다.
 # 팔이 정지해 있고($\dot q = \ddot q = 0$) 중력이 없을 때 말단이 환경에 렌치 $F_{\mathrm{tip}}$을 가하고
 # 있다면, 관절 토크는 물체 야코비안의 전치로
 #
 # $$
-# \tau = J_b(q)^{T} F_{\mathrm{tip}}
+# \tau = J_b(q)^{\mathsf T} F_{\mathrm{tip}}
 # $$ (eq-ex-jtf)
 #
 # 이어야 한다 {cite:p}`lynch2017modern`. 여기서 $F_{\mathrm{tip}}$은 **말단이 환경에 가하는** 렌치로,
 # 모멘트($\{n\}$의 원점에 대한 것)와 힘을 이 순서로 쌓아 $\{n\}$의 축으로 적은 것이다. 환경은
 # 작용·반작용에 따라 말단에 $-F_{\mathrm{tip}}$을 가한다. 팔이 정지 상태를 유지하려면 관절이 이
-# 반작용을 이겨야 하므로 토크는 $+J_b^{T}F_{\mathrm{tip}}$이 된다. 후방 순환의 시작값을
+# 반작용을 이겨야 하므로 토크는 $+J_b^{\mathsf T}F_{\mathrm{tip}}$이 된다. 후방 순환의 시작값을
 # $F_{n+1} = F_{\mathrm{tip}}$으로 두는 것도 같은 이유이다. 라이브러리 가운데에는 외력을 반대 방향,
 # 곧 환경이 몸체에 가하는 렌치로 받는 것이 있다(Pinocchio의 `fext`). 그런 인자에는
 # $-F_{\mathrm{tip}}$을 넘겨야 한다(예제 ⑥).
@@ -461,12 +466,12 @@ md_table(
 # R_{01}\, f_1 = -\,m_{\mathrm{tot}}\,\mathfrak{g}
 # $$ (eq-ex-weight)
 #
-# `ch32.static_checks()`는 예제 6R 팔의 무작위 자세와 무작위 팁 렌치 여러 개에서 두 식을 검사한다.
+# `ch32.static_checks()`는 예제 6R 팔의 무작위 자세와 무작위 말단 렌치 여러 개에서 두 식을 검사한다.
 # {eq}`eq-ex-jtf`의 왼쪽은 `chaindyn.tip_wrench_torque`(RNEA 한 번), 오른쪽은
 # `chaindyn.body_jacobian`으로 만든 $J_b$로 계산하며, {eq}`eq-ex-weight`의 $f_1$은
 # `chaindyn.joint_wrenches`, $R_{01}$은 `chaindyn.forward_kinematics`에서 얻는다.
 
-# %%
+# %% tags=["hide-input"]
 st = ch32.static_checks()
 glue("st_samples", st["samples"], display=False)
 glue("st_mass", fixed(st["mass"], 4), display=False)
@@ -477,7 +482,7 @@ print("예: F_tip =", fixed(st["example"]["f_tip"], 4), "(N·m, N)")
 print("    RNEA     tau =", fixed(st["example"]["rnea"], 4), "N·m")
 print("    J_b^T F_tip  =", fixed(st["example"]["jtf"], 4), "N·m")
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값 (nbval 비교 제외, 한계와 assert로 검사)
 JTF_BOUND, WEIGHT_BOUND = 1e-13, 1e-12  # N·m, N
 glue("st_jtf_err", sci(st["jtf_error"]), display=False)
@@ -489,13 +494,13 @@ print(f"max |RNEA - J_b^T F_tip| = {st['jtf_error']:.1e} N·m   (한계 {JTF_BOU
 print(f"max |R_01 f_1 - m g|     = {st['weight_error']:.1e} N     (한계 {WEIGHT_BOUND:.0e})")
 
 # %% [markdown]
-# {glue:text}`st_samples`개의 자세에서 RNEA로 얻은 토크와 $J_b^{T}F_{\mathrm{tip}}$의 차이는 최대
+# {glue:text}`st_samples`개의 자세에서 RNEA로 얻은 토크와 $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이는 최대
 # {glue:text}`st_jtf_err` N·m(한계 {glue:text}`st_jtf_bound` N·m)이다. 또 팔의 총질량은
 # {glue:text}`st_mass:g` kg, 총중량은 {glue:text}`st_mass:g` kg × {glue:text}`st_g` m/s² =
 # {glue:text}`st_weight:.2f` N이고, 관절 1이 받치는 힘과의 차이는 벡터 성분별 최대
 # {glue:text}`st_weight_err` N(한계 {glue:text}`st_weight_bound` N)이다.
 #
-# 팁 렌치 검사가 맞으므로 부호와 좌표계의 처리가 옳고, 보통은 야코비안을 만들어 계산하는 $J^{T}F$를
+# 말단 렌치 검사가 맞으므로 부호와 좌표계의 처리가 옳고, 보통은 야코비안을 만들어 계산하는 $J^{\mathsf T}F$를
 # RNEA 한 번이 야코비안 없이 대신할 수 있다. 총중량 검사는 관절 1의 $F_1$이 팔 전체의 무게를 정확히
 # 떠받친다는 것을 확인한다. 후방 순환이 링크에서 링크로 넘기는 렌치는 토크를 얻기 위한 보조량에 그치지
 # 않고, 관절을 통해 실제로 오가는 힘과 모멘트라는 뜻이다. 예제 ⑤는 이 렌치를 움직이는 팔에서 읽는다.
@@ -503,9 +508,8 @@ print(f"max |R_01 f_1 - m g|     = {st['weight_error']:.1e} N     (한계 {WEIGH
 # %% [markdown]
 # ## 3.2.5.5 예제 ③ 곱셈 횟수
 #
-# 세 번째 질문은 연산량이다. `chaindyn.opcount.count`는 함수를 실제로 한 번 실행하면서, 넘겨준
-# 배열을 거치는 행렬-행렬·행렬-벡터·내적 곱의 스칼라 곱셈을 센다(규칙 `"products"`). 식을 따로
-# 세는 것이 아니라 실행 경로를 세므로, 구현이 바뀌면 횟수도 바뀐다. `ch32.multiplication_counts()`는
+# 세 번째 질문은 연산량이다. `chaindyn.opcount.count`가 함수를 한 번 실제로 실행하며 곱셈을 세고,
+# 이 절의 기본 규칙은 {numref}`tab-count-rules`의 `"products"`이다. `ch32.multiplication_counts()`는
 # 모든 관절이 회전인 사슬과 모두 직동인 사슬에서 $n$을 바꿔 가며 RNEA 한 번과 질량 행렬 열 구성의
 # 곱셈을 센다.
 
@@ -563,8 +567,8 @@ print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 # 홈 자세와의 곱에 {glue:text}`ops_part_pose`번, $\mathrm{Ad}_{T_{i,i-1}}$을 만드는 데
 # {glue:text}`ops_part_Ad`번, $6\times6$ 행렬과 6차원 벡터의 곱({glue:text}`ops_part_mv6`번)이 전방에서
 # $\mathrm{Ad}\,V$, $\mathrm{ad}_{V_i}A_i$, $\mathrm{Ad}\,\dot V$, 후방에서 $\mathcal{G}_i\dot V_i$,
-# $\mathcal{G}_iV_i$, $\mathrm{ad}_{V_i}^{T}(\cdot)$, $\mathrm{Ad}^{T}F_i$로 모두
-# {glue:text}`ops_n_mv6`번, 마지막으로 $\tau_i = F_i^{T}A_i$에 {glue:text}`ops_part_dot6`번이다. 위 셀은
+# $\mathcal{G}_iV_i$, $\mathrm{ad}_{V_i}^{\mathsf T}(\cdot)$, $\mathrm{Ad}^{\mathsf T}F_i$로 모두
+# {glue:text}`ops_n_mv6`번, 마지막으로 $\tau_i = F_i^{\mathsf T}A_i$에 {glue:text}`ops_part_dot6`번이다. 위 셀은
 # 이 조각들의 합이 측정값과 같음을 `assert`로 확인한다. 직동 관절은 지수 사상이 평행 이동뿐이어서
 # 곱셈이 {glue:text}`ops_exp_pri`번이므로 링크당 {glue:text}`ops_pri`번이 된다.
 #
@@ -572,7 +576,7 @@ print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 # 번의 곱셈은 링크 하나의 몫에 $n$을 곱한 {glue:text}`ops_rev`$\,n$번이다. $n =$
 # {glue:text}`ops_n_big`이면 {glue:text}`ops_at_big:,`번이다. 질량 행렬을 RNEA $n$번으로 만들면
 # {glue:text}`ops_rev`$\,n^2$번이며($n =$ {glue:text}`ops_mm_n`에서 {glue:text}`ops_mm_at_n:,`번), 세는 데 시간이 드는
-# 더 큰 $n$은 생략했다. 규칙을 `"all"`로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
+# 더 큰 $n$은 생략했다. 규칙을 `"all"`({numref}`tab-count-rules`)로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
 # {glue:text}`ops_all_rev`번이고, 같은 규칙으로 센 3차원 벡터 형태(`rnea_classic`)는 $n =$
 # {glue:text}`ops_n_big`에서 {glue:text}`ops_classic_big:,`번으로 공간 형태
 # {glue:text}`ops_all_big:,`번의 {glue:text}`ops_classic_ratio:.0%`이다. 이 장의 두 구현에 대해서는
@@ -590,7 +594,9 @@ print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 # ```
 #
 # {numref}`fig-ex-opcount`의 값은 **곱셈 횟수이지 실행 시간이 아니다.** 실제 시간은 메모리 접근,
-# 파이썬 호출 부담, 벡터화 방식에 크게 좌우된다. 이 장은 실행 시간을 측정하지 않았다.
+# 파이썬 호출 부담, 벡터화 방식에 크게 좌우된다. 같은 구현들의 시간을 링크 수에 따라 잰 결과는 부록
+# B의 {ref}`sec-b-growth`에 있고, 거기서도 RNEA의 시간은 $n$에 거의 비례해 늘고 열마다 RNEA를 부르는
+# 질량 행렬은 $n^2$에 가깝게 는다.
 
 # %% [markdown]
 # ## 3.2.5.6 예제 ④ 6R 팔의 궤적 토크 분해
@@ -618,7 +624,7 @@ print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 # 속도곱항(주황), 관성항(초록). 관절 1의 중력항은 모든 시각에서 0이다.
 # ```
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 ZERO = 1e-9  # N·m: 이보다 작은 최댓값은 반올림 오차뿐인 0으로 보고 시각을 적지 않는다
 
 
@@ -692,9 +698,10 @@ torque_table
 #   자신은 상완이 가장 많이 기울어진 끝 자세(시각 {glue:text}`j2_t_gravity:.3f` s)에서
 #   {glue:text}`j2_gravity_max:.2f` N·m로 가장 크다. 그러니 표의 두 최댓값을 나눈 비
 #   {glue:text}`j2_gravity_share:.1%`는 한 순간의 몫이 아니라 서로 다른 두 시각의 값을 견준 것이다.
-#   중력을 뺀 부분의 최댓값은 {glue:text}`j2_nongravity_max:.2f` N·m이다. 관절 3에서도 중력을 뺀 부분의
-#   최댓값({glue:text}`j3_nongravity_max:.2f` N·m)이 중력항의 최댓값({glue:text}`j3_gravity_max:.2f` N·m)에
-#   못 미친다. 어깨와 팔꿈치의 토크는 상당 부분이 중력 보상만으로 설명된다는 뜻이다.
+#   중력을 뺀 부분의 최댓값은 {glue:text}`j2_nongravity_max:.2f` N·m이다. 팔꿈치(관절 3)도 사정이
+#   비슷하다. 무게를 떼어 낸 나머지가 가장 커도 {glue:text}`j3_nongravity_max:.2f` N·m로, 무게만의 몫
+#   {glue:text}`j3_gravity_max:.2f` N·m보다 작다. 어깨와 팔꿈치의 토크는 상당 부분이 중력 보상만으로
+#   설명된다는 뜻이다.
 # - **관절 1은 중력 토크가 없다.** 연직인 관절 1의 축에 대해 무게는 돌림힘을 만들지 못한다. 관절 1이
 #   내는 토크는 모두 팔을 가속하고 감속하는 데 쓰인다. 계산된 중력항의 최댓값
 #   {glue:text}`j1_gravity_max` N·m는 반올림 오차일 뿐이다(아래 셀에서 한계와 비교).
@@ -714,7 +721,7 @@ torque_table
 # 분해가 근사가 아니라는 것도 확인한다. 아래 셀은 모든 시각, 모든 관절에서 세 항의 합과 RNEA 한
 # 번의 $\tau$의 차이를 구한다.
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값 (nbval 비교 제외, 한계와 assert로 검사)
 SPLIT_BOUND, GRAVITY_ZERO_BOUND = 1e-12, 1e-12  # N·m
 err_t = traj["split_error_per_sample"]
@@ -760,42 +767,9 @@ plt.close(fig)
 # 이 절에서 정한 한계, 회색 점선은 배정밀도 기계 엡실론에 최대 토크를 곱한 값이다.
 # ```
 #
-# **명세 원고가 보고한 값과의 비교.** 명세 원고({doc}`ch3_2_rnea`)도 자기 6R 팔의 궤적으로 같은 분해를
-# 했다. 아래 셀의 상수는 명세 원고가 보고한 값을 옮긴 것이다. 관절 2에서 중력항 최댓값과 전체 최댓값의
-# 비는 명세 원고가 {glue:text}`spec_gravity_share:.0%`({glue:text}`spec_j2_gravity:.2f` N·m 대
-# {glue:text}`spec_j2_tau:.2f` N·m), 이 책이 {glue:text}`j2_gravity_share:.1%`이고, 관절 1–3의
-# 관성/속도곱 비는 명세 원고가 {glue:text}`spec_iov_low:g`–{glue:text}`spec_iov_high:g`배, 이 책이
-# {glue:text}`iov_min:.2f`–{glue:text}`iov_max:.2f`배이다. 명세 원고는 팔의 치수·질량과 궤적을 밝히지
-# 않았으므로 수치가 다른 것은 자연스럽다. 두 팔에서 같은 것은 정성적인 모습이다. 어깨 관절에서 중력의
-# 몫이 가장 크고, 연직 축 관절 1에는 중력 토크가 없으며, 이 정도 운동에서는 관성항이 속도곱항보다 크다.
-
-# %%
-# 명세 원고가 자기 예제에 대해 보고한 값. 이 책의 계산이 아니라 비교용으로 옮겨 적은 상수이다.
-SPEC_J2_GRAVITY_MAX = 27.26        # N·m
-SPEC_J2_TAU_MAX = 31.78            # N·m
-SPEC_GRAVITY_SHARE_J2 = 0.86
-SPEC_INERTIAL_OVER_VELOCITY = (1.6, 2.4)
-SPEC_J1_TIPPING_OVER_DRIVE = 2.1
-SPEC_J1_AXIAL_MAX = 170.8          # N
-SPEC_WEIGHT = 137.3                # N
-SPEC_J2_RADIAL_MAX = 134.8         # N
-SPEC_J2_AXIAL_MAX = 38.0           # N
-SPEC_LIBRARY_MAX_DIFF = 6.8e-13
-SPEC_MR_FD_ROUNDTRIP = 2.3e-12
-glue("spec_j2_gravity", SPEC_J2_GRAVITY_MAX, display=False)
-glue("spec_j2_tau", SPEC_J2_TAU_MAX, display=False)
-glue("spec_gravity_share", SPEC_GRAVITY_SHARE_J2, display=False)
-glue("spec_iov_low", SPEC_INERTIAL_OVER_VELOCITY[0], display=False)
-glue("spec_iov_high", SPEC_INERTIAL_OVER_VELOCITY[1], display=False)
-glue("spec_j1_tip_over_drive", SPEC_J1_TIPPING_OVER_DRIVE, display=False)
-glue("spec_j1_axial", SPEC_J1_AXIAL_MAX, display=False)
-glue("spec_weight", SPEC_WEIGHT, display=False)
-glue("spec_j2_radial", SPEC_J2_RADIAL_MAX, display=False)
-glue("spec_j2_axial", SPEC_J2_AXIAL_MAX, display=False)
-glue("spec_lib_max", sci(SPEC_LIBRARY_MAX_DIFF), display=False)
-glue("spec_mr_roundtrip", sci(SPEC_MR_FD_ROUNDTRIP), display=False)
-print("명세 원고의 값(비교용 상수):", SPEC_GRAVITY_SHARE_J2, SPEC_INERTIAL_OVER_VELOCITY,
-      SPEC_J1_TIPPING_OVER_DRIVE)
+# 이 분해에서 나온 두 비, 곧 관절 2에서 중력항이 차지하는 몫과 다음 예제의 관절 1 전도 모멘트 대 구동
+# 토크는 {ref}`3.2.11.4의 재현표 <sec-closing-repro>`에도 한 행씩 올라 있다. 그 표는 이 팔에서 어떤
+# 정성적 진술이 성립하는지를 함께 적는다.
 
 # %% [markdown]
 # ## 3.2.5.7 예제 ⑤ 관절 반력 렌치
@@ -814,7 +788,7 @@ print("명세 원고의 값(비교용 상수):", SPEC_GRAVITY_SHARE_J2, SPEC_INE
 # $$ (eq-ex-reaction-split)
 #
 # - **구동 토크** $\tau_i$: 축 방향 모멘트. 원점이 축 위에 있으므로 $A_i = (\hat w_i, 0)$이고
-#   $\tau_i = F_i^{T}A_i$와 같다. 모터와 감속기가 공급하는 유일한 성분이다.
+#   $\tau_i = F_i^{\mathsf T}A_i$와 같다. 모터와 감속기가 공급하는 유일한 성분이다.
 # - **전도 모멘트** $n_i^{\perp}$: 축에 수직인 모멘트의 크기. 관절을 축에서 꺾으려는 굽힘 모멘트로,
 #   베어링 쌍과 하우징이 지탱한다.
 # - **축 방향 힘** $f_i^{\parallel}$: 축을 따라 미는 힘. 스러스트 하중이다.
@@ -833,7 +807,7 @@ print("명세 원고의 값(비교용 상수):", SPEC_GRAVITY_SHARE_J2, SPEC_INE
 # 축 방향 힘의 크기(파랑)와 반경 방향 힘(주황)이다. 관절 1의 회색 점선은 팔의 총중량이다.
 # ```
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 rf = ch32.reaction_findings()
 rl = ch32.reaction_loads()
 reaction_table = md_table(
@@ -885,11 +859,10 @@ reaction_table
 #   {glue:text}`r_j2_rad_over_ax:.2f`배이다. 어깨 축은 수평이어서 팔의 무게가 대부분 축에 수직으로
 #   걸리기 때문이다.
 #
-# 명세 원고가 보고한 값은 관절 1의 전도 모멘트가 구동 토크의 {glue:text}`spec_j1_tip_over_drive:g`배,
-# 관절 1의 축 방향 힘 최댓값이 {glue:text}`spec_j1_axial:.1f` N(총중량 {glue:text}`spec_weight:.1f` N),
-# 관절 2의 반경 방향 힘 {glue:text}`spec_j2_radial:.1f` N 대 축 방향 힘 {glue:text}`spec_j2_axial:.1f`
-# N이다. 팔과 운동이 달라 수치는 다르지만 세 부등호(축 방향 힘 > 총중량, 전도 모멘트 > 구동 토크,
-# 어깨의 반경 방향 힘 > 축 방향 힘)의 방향은 두 팔에서 같다.
+# 세 부등호(축 방향 힘 > 총중량, 전도 모멘트 > 구동 토크, 어깨의 반경 방향 힘 > 축 방향 힘)는 위 셀이
+# `assert`로 확인한다. 수치는 이 팔과 이 운동의 것이다. 첫째 부등호는 위에서 본 대로 질량 중심들의
+# 연직 가속도에서 나오고, 뒤의 둘은 팔의 구조에서 나온다. 연직 축인 관절 1에는 무게가 토크를 만들지
+# 못하는 대신 축을 기울이는 모멘트를 만들고, 수평 축인 관절 2에는 무게가 축을 가로질러 걸린다.
 #
 # **설계자에게 주는 결론.** 세 비교가 가리키는 곳은 하나이다. 이 팔에서 관절 부품이 견뎌야 하는 가장 큰
 # 하중은 모터가 내는 축 방향 토크 $\tau_i$가 아니라, 모터가 관여하지 않는 나머지 성분 $n_i^{\perp}$,
@@ -899,8 +872,8 @@ reaction_table
 # 않고 돌려줄 뿐이다. 다만 다음은 이 절이 다루지 않았다.
 #
 # - 모멘트의 기준점. $n_i$는 $\{i\}$의 원점에 대한 값이다. 수정 DH에서 이 원점은 공통 법선이 축과
-#   만나는 점이지 실제 베어링 위치가 아니다. 축을 따라 $s\hat w_i$만큼 떨어진 베어링 중심에 대한
-#   모멘트는 $n_i - s\hat w_i \times f_i$로 옮겨야 하며, 그러면 전도 모멘트가 반경 방향 힘에 비례해
+#   만나는 점이지 실제 베어링 위치가 아니다. 축을 따라 $\delta\,\hat w_i$만큼 떨어진 베어링 중심에
+#   대한 모멘트는 $n_i - \delta\,\hat w_i \times f_i$로 옮겨야 하며, 그러면 전도 모멘트가 반경 방향 힘에 비례해
 #   바뀐다.
 # - 동시성. 표의 값은 성분별 최댓값이고 서로 다른 시각에 나타난다. 베어링의 등가 하중은 같은 시각의
 #   성분을 조합해 구한다.
@@ -928,7 +901,7 @@ reaction_table
 # 실행된다. 각 라이브러리의 모델은 `chaindyn.interop`의 어댑터가 같은 `Chain`에서 만든다. 어떤 버전과
 # 비교했는지는 아래 셀이 빌드할 때 설치된 배포판에서 읽는다({numref}`tab-ex-lib-versions`).
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 import importlib.metadata
 
 import modern_robotics as mr
@@ -964,18 +937,18 @@ md_table(
 #
 # 라이브러리마다 이 장의 함수와 짝이 되는 함수를 골라 같은 입력에서 부른다.
 #
-# - **Pinocchio** {glue:text}`ver_pin`: 역동역학 `rnea`(팁 렌치 없이, 그리고 외력 인자 `fext`로 팁
+# - **Pinocchio** {glue:text}`ver_pin`: 역동역학 `rnea`(말단 렌치 없이, 그리고 외력 인자 `fext`로 말단
 #   렌치를 넣어서), 질량 행렬 `crba`, 바이어스 힘 `nonLinearEffects`, 중력항
 #   `computeGeneralizedGravity`, `rnea` 뒤에 `data.f`에 남는 관절 렌치(예제 ⑤의 반력과 비교), 그리고
 #   순동역학 `aba`의 왕복.
 # - **MuJoCo** {glue:text}`ver_mujoco`: `mj_inverse`(부를 때마다 `qacc`를 먼저 채운다), 질량 행렬
 #   `mj_fullM`, `mj_rnePostConstraint` 뒤의 `cfrc_int`(관절 렌치), 그리고 `mj_forward`의 왕복.
-# - **modern_robotics** {glue:text}`ver_mr`: 팁 렌치 `Ftip`을 넣은 `InverseDynamics`, `MassMatrix`,
+# - **modern_robotics** {glue:text}`ver_mr`: 말단 렌치 `Ftip`을 넣은 `InverseDynamics`, `MassMatrix`,
 #   `GravityForces`, 그리고 `ForwardDynamics`의 왕복.
-# - **Robotics Toolbox** {glue:text}`ver_rtb`: 수정 DH로 만든 `DHRobot`의 `rne`(팁 렌치 없이, 그리고
+# - **Robotics Toolbox** {glue:text}`ver_rtb`: 수정 DH로 만든 `DHRobot`의 `rne`(말단 렌치 없이, 그리고
 #   `fext`로 넣어서), 질량 행렬 `inertia`, 중력항 `gravload`. 모터 회전자 관성과 마찰 항은 0으로 둔다.
 #
-# **순동역학 왕복**은 이 장의 RNEA로 구한 토크 $\tau$(팁 렌치 포함)를 라이브러리의 순동역학에 넣어
+# **순동역학 왕복**은 이 장의 RNEA로 구한 토크 $\tau$(말단 렌치 포함)를 라이브러리의 순동역학에 넣어
 # 가속도 $\ddot q_{\mathrm{lib}}$을 받고, 처음의 $\ddot q$와 비교하는 검사이다. 결과는 두 가지로 적는다.
 # 하나는 가속도의 차이 $\ddot q_{\mathrm{lib}} - \ddot q$이고, 다른 하나는 받은 가속도를 다시 RNEA에
 # 넣었을 때의 토크 잔차 $\mathrm{RNEA}(q, \dot q, \ddot q_{\mathrm{lib}}) - \tau$이다. 앞의 것은 질량 행렬의
@@ -986,7 +959,7 @@ md_table(
 # 직동이 섞임)의 무작위 수정 DH 사슬이다. 모두 {glue:text}`lib_chains`개이며, DH 표가 있어야 하는
 # Robotics Toolbox는 그 가운데 {glue:text}`lib_mdh_chains`개(6R 팔과 수정 DH 사슬)와 비교한다.
 # 사슬마다 무작위 상태 {glue:text}`lib_states`개를 뽑는다. 범위는 $q_j \in [-\pi, \pi]$,
-# $\dot q_j \in [-2, 2]$, $\ddot q_j \in [-5, 5]$(회전 관절은 rad 단위, 직동 관절은 m 단위)이고, 팁 렌치의
+# $\dot q_j \in [-2, 2]$, $\ddot q_j \in [-5, 5]$(회전 관절은 rad 단위, 직동 관절은 m 단위)이고, 말단 렌치의
 # 여섯 성분은 정규분포 $\mathcal{N}(0, 10^2)$에서 뽑는다. 중력은 어느 축과도 나란하지 않은
 # {glue:text}`lib_gravity` m/s²로 둔다. 중력이 $-z$ 방향이면 축을 하나 잘못 읽어도 결과가 우연히 맞을
 # 수 있기 때문이다.
@@ -997,7 +970,7 @@ md_table(
 # 순동역학 왕복의 가속도 차이에 {glue:text}`fwd_bound`이다(후자의 규모는 최대 $|\ddot q|$). 표의
 # 한 행은 라이브러리 하나의 양 하나이고, 상대 차이가 가장 큰 사슬의 값을 보인다.
 
-# %%
+# %% tags=["hide-input"]
 lib_rows = crosscheck.library_agreement()
 lib_arm = [r for r in crosscheck.library_agreement(per_model=True) if r["model"] == "arm6r"]
 defaults = inspect.signature(crosscheck.library_agreement).parameters
@@ -1030,7 +1003,7 @@ print(f"사슬 {len(lib_chain_list)}개 (수정 DH {n_mdh}개), 사슬마다 상
 # 아래 표({numref}`tab-ex-lib-agreement`)의 차이는 반올림 오차 수준이어서 기계마다 끝자리가 다르다.
 # 표를 만드는 셀은 계산된 값을 그대로 보이고, 모든 행이 한계 안에 있는지를 `assert`로 확인한다.
 
-# %% mystnb={"markdown_format": "myst"} tags=["nbval-ignore-output"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값: nbval이 비교하지 않는 셀. 모든 행이 한계 안에 있는지는 assert로 검사한다.
 assert all(r["holds"] and r["rel_diff"] <= r["bound"] for r in lib_rows), \
     [(r["library"], r["quantity"]) for r in lib_rows if not r["holds"]]
@@ -1073,8 +1046,8 @@ md_table(
 # {glue:text}`lib_rows`개 행이 모두 한계 안에 있다. 역동역학, 질량 행렬, 바이어스 힘, 중력항, 관절 렌치,
 # 토크 잔차의 상대 차이는 가장 큰 것이 {glue:text}`lib_max_rel`로 한계 {glue:text}`lib_bound`보다
 # 훨씬 작다. 예를 들어 Pinocchio의 `rnea`와의 차이는 절대값으로 최대 {glue:text}`pin_rnea_abs`,
-# 상대값으로 {glue:text}`pin_rnea_rel`이다. 팁 렌치를 넣은 행(Pinocchio의 `fext`, Robotics Toolbox의
-# `fext`, modern_robotics의 `Ftip`, MuJoCo의 $J^{T}F$)도 같은 수준이므로, 외력의 부호와 성분 순서를
+# 상대값으로 {glue:text}`pin_rnea_rel`이다. 말단 렌치를 넣은 행(Pinocchio의 `fext`, Robotics Toolbox의
+# `fext`, modern_robotics의 `Ftip`, MuJoCo의 $J^{\mathsf T}F$)도 같은 수준이므로, 외력의 부호와 성분 순서를
 # 라이브러리마다 맞게 바꿔 넣었다는 뜻이다. 절대 차이가 가장 큰 행은
 # {glue:text}`lib_max_abs`인데, 그 사슬의 규모가 {glue:text}`lib_max_abs_scale:.4g`이므로 상대적으로는
 # 역시 배정밀도의 반올림 수준이다. 사슬마다 토크의 크기가 크게 다르므로 절대값으로 판정하면 큰 사슬이
@@ -1089,17 +1062,16 @@ md_table(
 # 관절각을 $[-\pi, \pi]$에서 고르게 뽑은 자세 {glue:text}`cond_poses`개에서 조건수가
 # {glue:text}`cond_min:,.0f`–{glue:text}`cond_max:,.0f`이다(아래 셀). 배정밀도의 기계 엡실론에 이 값을
 # 곱하면 {glue:text}`cond_eps_bound_min`–{glue:text}`cond_eps_bound_max`로, 위의 가속도 차이와 같은
-# 자릿수이다. 명세 원고는 왕복 오차가 큰 까닭을 추정으로만 적었는데, 여기서는 토크 잔차와 조건수가 그
-# 추정을 뒷받침한다.
+# 자릿수이다. 토크 잔차가 작고 가속도 차이가 조건수만큼 큰 것, 이 두 측정이 함께 이 설명을
+# 뒷받침한다.
 #
-# **명세 원고가 보고한 값과의 비교.** 명세 원고는 모든 항목이 {glue:text}`spec_lib_max` 이하,
-# modern_robotics 순동역학 왕복이 {glue:text}`spec_mr_roundtrip`라고 보고했지만, 절대 차이인지 상대
-# 차이인지와 어떤 사슬인지는 밝히지 않았다. 이 책의 예제 6R 팔에서 대응하는 두 값은 절대 차이로
-# {glue:text}`arm_lib_max_abs`(가속도 왕복 제외)와 {glue:text}`arm_mr_fwd_abs` rad/s²로, 같은 자릿수이거나
-# 더 작다. 무작위 사슬까지 넣은 전체의 최대 절대 차이 {glue:text}`lib_max_abs`는 규모가 큰 사슬에서 나온
-# 것이며, 다음 절 {doc}`ch3_2_closing`의 재현표는 상대 차이로 적는다.
+# **예제 6R 팔만 보면.** 사슬을 예제 팔 하나로 좁히면 절대 차이는 가속도 왕복을 뺀 모든 항목에서
+# {glue:text}`arm_lib_max_abs` 이하이고, modern_robotics 순동역학 왕복의 가속도 차이는
+# {glue:text}`arm_mr_fwd_abs` rad/s²이다. 무작위 사슬까지 넣은 전체의 최대 절대 차이
+# {glue:text}`lib_max_abs`는 토크의 규모가 큰 사슬에서 나온 것이다. 그래서 다음 절
+# {doc}`ch3_2_closing`의 재현표도 라이브러리 행을 상대 차이로 적는다.
 
-# %%
+# %% tags=["hide-input"]
 COND_POSES = 1000                              # 조건수를 살펴볼 무작위 자세의 수
 q_rand = np.random.default_rng(ch32.SEED).uniform(-np.pi, np.pi, (COND_POSES, arm.n))
 cond_M = np.linalg.cond(chaindyn.mass_matrix(arm, q_rand))
@@ -1118,24 +1090,24 @@ print(f"무작위 자세 {COND_POSES}개에서 M의 조건수: {fixed(cond_M.min
 #
 # 네 라이브러리는 같은 물리를 계산하지만 입력과 출력을 적는 방식이 모두 다르다. 어댑터
 # (`chaindyn.interop`)가 메운 차이를 간추리면 다음과 같다. 라이브러리마다 성분 순서, 좌표계, 관성의
-# 기준점, 팁 렌치의 부호, 중력, 관절 종류를 항목별로 정리하고 각 항목을 검사하는 테스트를 붙인 전체
+# 기준점, 말단 렌치의 부호, 중력, 관절 종류를 항목별로 정리하고 각 항목을 검사하는 테스트를 붙인 전체
 # 표는 {doc}`appendix_conventions`에 있다.
 #
 # - **Pinocchio.** 공간 벡터의 성분 순서가 (선형, 각)으로 이 장의 $(\omega, v)$, $(n, f)$와 반대이다.
 #   관절은 자기 좌표계의 원점을 지나는 축으로 돌므로, 축이 원점을 지나지 않는 스크루 축은 관절 좌표계를
 #   축 위의 점으로 옮겨 표현한다. 외력 `fext`는 **몸체에 가해지는** 렌치를 관절 좌표계에서 받고 `rnea`는
-#   $\mathrm{ID} - \sum J^{T} f_{\mathrm{ext}}$를 돌려주므로, 말단이 환경에 가하는 $F_{\mathrm{tip}}$은
+#   $\mathrm{ID} - \sum J^{\mathsf T} f_{\mathrm{ext}}$를 돌려주므로, 말단이 환경에 가하는 $F_{\mathrm{tip}}$은
 #   부호를 바꾸고 순서를 바꾸고 좌표계를 옮겨서 넣는다(`interop.pinocchio_fext`). 기본 중력은 표준
 #   중력과 다른 값이다.
 # - **MuJoCo.** 본체를 위치와 사원수 $(w, x, y, z)$로 놓고 관성은 질량 중심에 대한 `fullinertia`로
 #   준다. `cvel`·`cfrc_int` 같은 양은 (각, 선형) 순서이지만 `xfrc_applied`는 (힘, 토크) 순서이다.
 #   `cfrc_int`의 모멘트는 각 몸체가 아니라 **나무 전체에 하나인 점**(뿌리 몸체의 부분 나무 질량 중심)에
-#   대한 것이고 축은 세계 좌표계이다. `mj_inverse`는 `xfrc_applied`를 보지 않으므로 역동역학의 팁
-#   렌치는 `mj_applyFT`로 $J^{T}F$를 따로 더한다(`interop.mujoco_tip_qfrc`). 또 `mj_inverse`는 가속도를
+#   대한 것이고 축은 세계 좌표계이다. `mj_inverse`는 `xfrc_applied`를 보지 않으므로 역동역학의 말단
+#   렌치는 `mj_applyFT`로 $J^{\mathsf T}F$를 따로 더한다(`interop.mujoco_tip_qfrc`). 또 `mj_inverse`는 가속도를
 #   인자가 아니라 데이터 버퍼의 `qacc`에서 읽으므로, `mj_forward`가 덮어쓴 값이 남지 않도록 부를 때마다
 #   채운다.
 # - **modern_robotics.** 링크 좌표계를 **질량 중심**에 둔다. `Mlist`는 질량 중심 좌표계 사이의 홈 자세,
-#   `Glist`는 그 좌표계의 $\mathrm{diag}(I_c, m\mathbf{1})$, `Slist`는 기저 좌표계의 스크루 축이다. 팁 렌치
+#   `Glist`는 그 좌표계의 $\mathrm{diag}(I_c, m\mathbf{1})$, `Slist`는 기저 좌표계의 스크루 축이다. 말단 렌치
 #   `Ftip`은 이 장과 같이 말단이 가하는 (모멘트, 힘)이지만 마지막 `Mlist`가 가리키는 도구 좌표계에서
 #   적는다.
 # - **Robotics Toolbox.** 로봇을 수정 DH 행으로 만든다(`Chain`은 DH 표를 보관하지 않으므로 어댑터는
@@ -1193,7 +1165,7 @@ mjd.xfrc_applied[-1] = interop.mujoco_xfrc_tip(mjm, mjd, F_TIP)
 mjd.qacc[:] = qdd_m
 mujoco.mj_inverse(mjm, mjd)
 assert off(mjd.qfrc_inverse + interop.mujoco_tip_qfrc(mjm, mjd, F_TIP), tau_m) < OK
-mistakes.append(("MuJoCo", "팁 렌치를 `xfrc_applied`에만 넣고 `mj_inverse`를 믿음", "관절 토크",
+mistakes.append(("MuJoCo", "말단 렌치를 `xfrc_applied`에만 넣고 `mj_inverse`를 믿음", "관절 토크",
                  off(mjd.qfrc_inverse, tau_m)))
 mujoco.mj_rnePostConstraint(mjm, mjd)
 assert off(interop.mujoco_joint_wrenches(arm, mjm, mjd), F_m) < 1e-12 * np.abs(F_m).max()
@@ -1262,10 +1234,10 @@ mistake_table
 # 실무에 쓸 수 있는 규칙이 나온다. **두 구현의 차이가 반올림 수준보다 뚜렷이 크면
 # 먼저 규약 변환을 의심한다.** 특히 다음은 어댑터가 메운 차이마다 숨어 있는 함정이다.
 #
-# - Pinocchio의 외력은 몸체가 **받는** 렌치이고 (선형, 각) 순서이다. 부호를 그대로 두면 팁 렌치 항이
+# - Pinocchio의 외력은 몸체가 **받는** 렌치이고 (선형, 각) 순서이다. 부호를 그대로 두면 말단 렌치 항이
 #   두 배로 틀리고({glue:text}`mis_0:.2f` N·m), 순서를 바꾸지 않으면 모멘트와 힘이 섞인다
 #   ({glue:text}`mis_1:.2f` N·m).
-# - MuJoCo의 `mj_inverse`는 `xfrc_applied`를 무시하므로, 팁 렌치를 거기에만 넣으면 팁 렌치 항이 통째로
+# - MuJoCo의 `mj_inverse`는 `xfrc_applied`를 무시하므로, 말단 렌치를 거기에만 넣으면 말단 렌치 항이 통째로
 #   빠진다({glue:text}`mis_3:.2f` N·m). 또 `cfrc_int`의 모멘트는 나무 전체에 하나인 점에 대한 것이어서,
 #   각 관절 좌표계의 원점으로 옮기지 않으면 반력 모멘트가 {glue:text}`mis_4:.2f` N·m까지 틀린다. 규약
 #   실수 가운데 가장 큰 차이이며, 예제 ⑤처럼 베어링 하중을 읽을 때 특히 조심해야 한다.
@@ -1279,7 +1251,7 @@ mistake_table
 # 것이 아니라 모터와 마찰이 붙은 다른 모델을 계산한 것이므로 위의 최댓값에는 넣지 않았다. 강체
 # 동역학끼리 비교할 때는 이 값들을 0으로 두어야 한다.
 #
-# 이런 실수는 대개 팁 렌치나 중력이 0인 시험에서는 드러나지 않는다. 위의 대조가 무작위 팁 렌치와 축에서
+# 이런 실수는 대개 말단 렌치나 중력이 0인 시험에서는 드러나지 않는다. 위의 대조가 무작위 말단 렌치와 축에서
 # 벗어난 중력을 쓰는 이유이다. 각 규약을 라이브러리에 직접 묻는 작은 테스트는
 # {doc}`appendix_conventions`에 모아 두었다. 새 버전의 라이브러리가 규약을 바꾸면 그 테스트가 이름을
 # 대며 실패한다.
@@ -1298,11 +1270,11 @@ mistake_table
 # `Chain.from_urdf`(`chaindyn.urdf`, 파일은 yourdfpy {glue:text}`ver_yourdfpy`로 읽는다)가 기저에서 끝
 # 링크까지의 경로를 사슬로 만든다. 경로 위의 고정 관절로 붙은 링크와 경로 밖의 가지는 해당 몸체에 질량과
 # 관성을 합친다. URDF의 관성은 `<inertial><origin>`의 축으로 적은 질량 중심 기준 값이므로 링크 축으로
-# $R I R^{T}$만큼 돌려서 합친다. 비교 기준은 Pinocchio 자신의 URDF 파서이다. 같은 파일을 Pinocchio로 읽고,
-# 같은 관절을 `buildReducedModel`로 0에 고정한 뒤, 무작위 상태에서 팁 렌치를 넣은 역동역학, 질량 행렬,
+# $R I R^{\mathsf T}$만큼 돌려서 합친다. 비교 기준은 Pinocchio 자신의 URDF 파서이다. 같은 파일을 Pinocchio로 읽고,
+# 같은 관절을 `buildReducedModel`로 0에 고정한 뒤, 무작위 상태에서 말단 렌치를 넣은 역동역학, 질량 행렬,
 # 중력항, 끝 링크의 자세를 비교한다(`crosscheck.urdf_agreement()`).
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 robot_names = list(crosscheck.ROBOTS)
 loaded = {}
 for name in robot_names:
@@ -1321,7 +1293,7 @@ md_table(
     "tab-ex-robots", "lllrll",
 )
 
-# %% mystnb={"markdown_format": "myst"} tags=["nbval-ignore-output"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값: nbval이 비교하지 않는 셀. 모든 행이 한계 안인지 assert로 검사한다.
 urdf_rows = crosscheck.urdf_agreement()
 assert all(r["holds"] and r["rel_diff"] <= r["bound"] for r in urdf_rows)
@@ -1340,7 +1312,7 @@ md_table(
 # %% [markdown]
 # 세 로봇 모두 모든 항목의 상대 차이가 {glue:text}`urdf_max_rel` 이하로 한계
 # {glue:text}`urdf_bound` 안이다({numref}`tab-ex-urdf-agreement`). 두 읽기 방식은 코드를 공유하지
-# 않으므로, 이 일치는 URDF의 `rpy` 순서, 관절 좌표계, 관성 회전 $R I R^{T}$, 고정한 관절의 병합이 모두
+# 않으므로, 이 일치는 URDF의 `rpy` 순서, 관절 좌표계, 관성 회전 $R I R^{\mathsf T}$, 고정한 관절의 병합이 모두
 # 맞게 처리되었다는 증거이다.
 #
 # **중력 보상 토크.** 제어 엔지니어가 이 로봇들에 가장 먼저 쓸 양은 중력항 $g(q)$, 곧 로봇을 자세 $q$에
@@ -1357,7 +1329,7 @@ md_table(
 # 나란하다는 것을 아래 셀이 확인한다(몸통이 서 있는 자세에서 $z$축이 연직). 세 자세 모두 URDF의 관절
 # 범위 안에 있는지도 셀이 확인한다.
 
-# %% mystnb={"markdown_format": "myst"}
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 GRAVITY_POSES = {  # 로봇마다 정한 자세 (rad)
     "UR5": np.array([0.0, -np.pi / 2, np.pi / 2, -np.pi / 2, -np.pi / 2, 0.0]),
     "Panda": np.array([0.0, -np.pi / 4, 0.0, -3 * np.pi / 4, 0.0, np.pi / 2, np.pi / 4]),
@@ -1401,7 +1373,7 @@ md_table(
     "tab-ex-robots-gravity", "llrrrr",
 )
 
-# %% tags=["nbval-ignore-output"]
+# %% tags=["hide-input", "nbval-ignore-output"]
 # 같은 자세의 g(q)를 Pinocchio의 URDF 모델로도 계산해 비교한다 (반올림 수준: nbval 비교 제외).
 for name, q_pose in GRAVITY_POSES.items():
     path, u = loaded[name]
@@ -1434,11 +1406,14 @@ for name, q_pose in GRAVITY_POSES.items():
 # %% [markdown]
 # ## 3.2.5.9 이 절에서 확인하지 않은 것
 #
-# - 실행 시간과 메모리 사용량. 예제 ③이 센 것은 곱셈 횟수이며, 이 장은 실행 시간을 측정하지 않았다.
-# - 연산량의 비교. 희소성을 살린 구현이나 문헌의 최적화 구현이 곱셈을 얼마나 줄이는지는 세지 않았고,
-#   예제 ③의 횟수는 이 책의 구현에만 해당한다.
-# - 큰 사슬의 수치 거동. 무작위 사슬은 {glue:text}`id_n_max`관절까지였고, 관절이 훨씬 많거나 링크 질량의
-#   크기가 크게 엇갈리는 사슬에서 오차가 어떻게 자라는지는 보지 않았다.
+# - 실행 시간과 메모리 사용량. 예제 ③이 센 것은 곱셈 횟수이다. 같은 함수들의 실행 시간과 메모리는
+#   부록 B가 한 기계에서 잰 값으로 따로 보인다({ref}`sec-b-single`, {ref}`sec-b-batch`).
+# - 문헌의 연산량. 희소성을 살린 구현 하나(`rnea_structured`)의 곱셈은 부록 B가 센다
+#   ({ref}`sec-b-counts`). 문헌에 실린 최적화 구현의 횟수와는 견주지 않았고, 예제 ③의 횟수는 이 책의
+#   조밀한 구현에만 해당한다.
+# - 큰 사슬의 수치 거동. 이 절의 무작위 사슬은 {glue:text}`id_n_max`관절까지였다. 관절 64개의 사슬과
+#   링크 질량이 $10^{6}$배씩 엇갈리는 사슬은 3.2.10.5가 잰다({ref}`sec-closing-range`). 그 밖의 구조,
+#   예를 들어 특이 자세에 가까운 사슬은 보지 않았다.
 # - 강체가 아닌 효과. 예제 ④와 ⑤의 토크와 반력에는 마찰, 모터 회전자의 관성, 감속기의 탄성이 들어
 #   있지 않다.
 # - 실제 로봇과의 대응. 예제 6R 팔은 이 책이 지어낸 팔이므로, 그 수치로 어떤 제품의 토크나 하중을

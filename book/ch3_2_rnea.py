@@ -14,19 +14,20 @@
 # ---
 
 # %% [markdown]
-# # 3.2 뉴턴-오일러 재귀 알고리즘(RNEA)
+# # 3.2 재귀 뉴턴-오일러 알고리즘(RNEA)
 #
-# 로봇 팔이 정해진 궤적을 따라가게 하려면 매 순간 각 관절 모터가 낼 토크를 알아야 한다. 관절의
-# 위치·속도·가속도에서 그 토크를 구하는 문제가 **역동역학**이고, 이 장은 그 표준 해법인 재귀
-# 뉴턴-오일러 알고리즘(recursive Newton-Euler algorithm, RNEA)을 다룬다. 장은 세 페이지로
-# 나뉜다. 이 페이지는 3.2.1절부터 3.2.4절까지(목표, 개념, 원리, 알고리즘)를 맡는다. 여섯 가지
-# 풀이 예제(3.2.5절)는 {doc}`ch3_2_examples`에, 설계 트레이드오프·한계·체크포인트·재현
-# 표(3.2.6~3.2.11절)는 {doc}`ch3_2_closing`에 있다.
+# 로봇 팔이 정해진 궤적을 따라가게 하려면 매 순간 각 관절 모터가 낼 토크를 알아야 한다. 움직임이
+# 먼저 주어지고 그 움직임을 만드는 토크를 거꾸로 셈하는 이 문제를 **역동역학**이라 부른다. 이
+# 장의 주제는 그 셈을 링크 수에 비례하는 비용으로 끝내는 방법, 곧 재귀 뉴턴-오일러
+# 알고리즘(recursive Newton-Euler algorithm, RNEA)이다. 장은 세 페이지로 나뉜다. 이 페이지는
+# 3.2.1절부터 3.2.4절까지(목표, 개념, 원리, 알고리즘)를 맡는다. 여섯 가지 풀이 예제(3.2.5절)는
+# {doc}`ch3_2_examples`에, 구현 방식의 선택·한계·체크포인트·재현표(3.2.6~3.2.11절)는
+# {doc}`ch3_2_closing`에 있다.
 #
-# 이 페이지의 모든 수치는 코드 셀이 `chaindyn` 패키지를 불러 계산한 값이다. 첫 셀은 페이지
-# 전체에서 쓰는 모듈을 불러온다.
+# 이 페이지의 모든 수치는 코드 셀이 `chaindyn` 패키지를 불러 계산한 값이다. 모듈을 불러오고 그림
+# 양식을 맞추는 셀은 접어 두었다.
 
-# %%
+# %% tags=["hide-input"]
 import inspect
 import sys
 from pathlib import Path
@@ -118,12 +119,13 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 # {cite:t}`todorov2012mujoco`, {cite:t}`corke2021toolbox`. 이 책의 저자들은 위 자료들을 다시
 # 읽지 않았다. 그러므로 이 장의 인용은 어떤 내용이 어디에서 왔는지를 알리는 것이고, 인용한
 # 문헌의 내용을 이 책이 확인했다는 뜻은 아니다. 대신 이 책에 나오는 수치는 하나도 빠짐없이 책을
-# 빌드할 때 이 책의 코드가 계산한 값이다. 명세 원고가 보고한 값은 비교가 필요한 곳에서만 "명세
-# 원고가 보고한 값"이라고 밝혀 옆에 둔다. 명세 원고의 기준 시점은 2026-11-05이다.
+# 빌드할 때 이 책의 코드가 계산한 값이다. 명세 원고가 자기 예제로 보고한 값은 본문에 옮기지 않고,
+# {ref}`3.2.11.4의 재현표 <sec-closing-repro>`에만 이 책의 값과 나란히 둔다. 명세 원고의 기준
+# 시점은 2026-11-05이다.
 
 # %% [markdown]
 # (sec-rnea-concept)=
-# ## 3.2.2 개념 — 두 번의 순환으로 관절 토크를 계산한다
+# ## 3.2.2 개념 — 운동은 말단 쪽으로, 힘은 기저 쪽으로
 #
 # RNEA의 발상은 사슬에 대한 두 가지 관찰에서 나온다.
 #
@@ -140,8 +142,9 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 # 나오고, 이렇게 기저까지 내려오는 것이 **후방 순환**이다.
 #
 # 관절 렌치는 여섯 성분이지만, 1자유도 관절에서 모터가 책임지는 것은 관절 축을 따르는 한
-# 성분, 곧 관절 토크 $\tau_i$이다. 나머지 다섯은 베어링과 구조물이 받는다. 중력은 따로 계산하지
-# 않고, 기저가 위쪽으로 가속하고 있는 것처럼 전방 순환의 출발값에 넣는다. 어느 순환이든
+# 성분, 곧 관절 토크 $\tau_i$이다. 축을 벗어난 다섯 성분은 모터와 상관없이 관절의 기계 부품이
+# 떠안는다. 무게는 링크마다 힘으로 더하는 대신, 기저가 위쪽으로 가속한다고 가정한 출발값 하나로
+# 전방 순환에 실어 보낸다. 어느 순환이든
 # 링크마다 하는 계산의 양이 같으므로, 전체 계산량은 링크 수 $n$에 비례한다. 행렬을 하나도
 # 만들지 않지만, 결과는 식 {eq}`eq-rnea-eom`을 행렬로 계산한 값과 반올림 오차 범위에서 같다.
 #
@@ -154,7 +157,7 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 # 넘기고, 관절마다 토크 $\tau_i = F_i^{\mathsf T}A_i$를 뽑는다.
 # ```
 
-# %%
+# %% tags=["remove-input"]
 # 그림: 두 순환의 모식도 (자료 그림이 아니므로 축을 그리지 않는다)
 fig, ax = plt.subplots(figsize=(8.4, 3.0))
 ax.set_axis_off()
@@ -186,8 +189,7 @@ plt.close(fig)
 # **이 장의 결과를 먼저 적는다.** 아래 세 셀(접혀 있다)은 풀이 예제 페이지({doc}`ch3_2_examples`)가
 # 자세히 다루는 계산을 `chaindyn.ch32`로 한 번에 불러 그 결론만 모은다. 첫 셀은 기계와 무관하게
 # 같은 값(개수, 곱셈 횟수, 넷째 자리로 반올림한 토크와 비율), 둘째 셀은 기계마다 마지막 자리가
-# 다를 수 있는 반올림 오차 수준의 값, 셋째 셀은 그 값들을 허용 오차와 비교하는 검사와 명세
-# 원고가 보고한 값이다.
+# 다를 수 있는 반올림 오차 수준의 값, 셋째 셀은 그 값들을 허용 오차와 비교하는 검사이다.
 
 # %% tags=["hide-input"]
 cf = ch32.closed_form_check()
@@ -261,7 +263,7 @@ min_pivot = min(r["min_cholesky_pivot"] for r in ids)
 print(f"촐레스키 최소 피벗 {min_pivot:.4f}")
 
 # %% tags=["hide-input"]
-# 위 값들을 허용 오차로 검사한다 (같은 한계를 ch32.reproduction_table도 쓴다).
+# 위 값들을 허용 오차로 검사한다 (재현표 ch32.reproduction_table은 보고된 값의 10배라는 더 좁은 한계를 쓴다).
 bounds = {
     "rn_cf_err": 1e-13, "rn_id_classic": 1e-12, "rn_id_mass": 1e-12, "rn_id_asym": 1e-13,
     "rn_id_energy": 1e-12, "rn_jtf_err": 1e-13, "rn_weight_err": 1e-12, "rn_split_err": 1e-12,
@@ -290,51 +292,50 @@ assert per_link == SPEC_REPORTED["rn_spec_per_link"]  # 구조적인 값은 재�
 print("명세 원고가 보고한 값:", SPEC_REPORTED)
 
 # %% [markdown]
-# 결과를 정리하면 다음과 같다. 괄호 안에 "명세 원고"로 표시한 것은 명세 원고가 보고한 값이다.
+# 셀들이 모은 값을 여섯 항목으로 묶어 둔다. 허용 오차는 모두 계산 전에 정해 둔 값이고, 셋째 셀이
+# 각 값을 그 허용 오차와 비교한다.
 #
 # 1. **닫힌 식과의 일치.** 수직면에서 움직이는 평면 2R 팔에 대해 Modern Robotics의 닫힌 식
 #    {cite:p}`lynch2017modern`과 RNEA를 무작위 상태 {glue:text}`rn_cf_samples`개에서 비교하면,
-#    가장 큰 차이가 {glue:text}`rn_cf_err` N·m이다(허용 {glue:text}`rn_cf_err_bound`, 명세 원고
-#    {glue:text}`rn_spec_cf`).
+#    가장 큰 차이가 {glue:text}`rn_cf_err` N·m이다(허용 {glue:text}`rn_cf_err_bound`).
 # 2. **항등식.** 관절 수 $n=$ {glue:text}`rn_id_nmin`부터 {glue:text}`rn_id_nmax`까지의 무작위
 #    사슬(직동 관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 다음이 성립한다. 3차원
-#    벡터 형태와 공간 형태의 토크 차이는 {glue:text}`rn_id_classic` 이하(명세 원고
-#    {glue:text}`rn_spec_classic`)이고, 질량 행렬로 계산한 $M\ddot q + h$와 RNEA의 차이는
-#    {glue:text}`rn_id_mass` 이하이다. 또 $M$의 비대칭은 {glue:text}`rn_id_asym` 이하이고, 모든
-#    상태에서 촐레스키 분해가 성공하며(양의 정부호), $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크
-#    운동 에너지 합의 상대 차이는 {glue:text}`rn_id_energy` 이하이다.
+#    벡터 형태와 공간 형태의 토크 차이는 {glue:text}`rn_id_classic` 이하이고, 질량 행렬로 계산한
+#    $M\ddot q + h$와 RNEA의 차이는 {glue:text}`rn_id_mass` 이하이다. 또 $M$의 비대칭은
+#    {glue:text}`rn_id_asym` 이하이고, 모든 상태에서 촐레스키 분해가 성공하며(양의 정부호),
+#    $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크 운동 에너지 합의 상대 차이는
+#    {glue:text}`rn_id_energy` 이하이다.
 # 3. **정역학.** 예제 6R 팔(총질량 {glue:text}`rn_mass:g` kg)에 말단 렌치만 주면 RNEA 토크와
-#    $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이가 {glue:text}`rn_jtf_err` N·m 이하이다. 중력만 있을
-#    때 관절 1이 전달하는 힘은 총중량 {glue:text}`rn_weight:.2f` N과 {glue:text}`rn_weight_err` N
-#    이내로 같다.
-# 4. **연산량.** 회전 관절 링크 하나에 스칼라 곱셈이 {glue:text}`rn_per_link`회(명세 원고
-#    {glue:text}`rn_spec_per_link`회) 들어서, RNEA 한 번은 {glue:text}`rn_per_link`$\,n$회이다
-#    ($n=$ {glue:text}`rn_nmax_count`이면 {glue:text}`rn_count_nmax:,d`회). RNEA를 열마다 불러
-#    $M(q)$를 만들면 {glue:text}`rn_per_link`$\,n^2$회이다($n=$ {glue:text}`rn_mm_nmax`이면
-#    {glue:text}`rn_mm_count_nmax:,d`회).
+#    $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이가 {glue:text}`rn_jtf_err` N·m 이하이다. 팔을 정지시켜
+#    무게만 걸면, 첫 관절이 떠받치는 힘과 팔의 무게 {glue:text}`rn_weight:.2f` N의 차이가
+#    {glue:text}`rn_weight_err` N을 넘지 않는다.
+# 4. **연산량.** 회전 관절 링크 하나에 스칼라 곱셈이 {glue:text}`rn_per_link`회 들어서, RNEA 한
+#    번은 {glue:text}`rn_per_link`$\,n$회이다($n=$ {glue:text}`rn_nmax_count`이면
+#    {glue:text}`rn_count_nmax:,d`회). RNEA를 열마다 불러 $M(q)$를 만들면
+#    {glue:text}`rn_per_link`$\,n^2$회이다($n=$ {glue:text}`rn_mm_nmax`이면
+#    {glue:text}`rn_mm_count_nmax:,d`회). 세는 규칙은 {numref}`tab-count-rules`의 `"products"`이다.
 # 5. **라이브러리 대조.** Pinocchio {cite:p}`carpentier2019pinocchio`, MuJoCo
 #    {cite:p}`todorov2012mujoco`, modern_robotics, Robotics Toolbox
 #    {cite:p}`corke2021toolbox`와의 대조는 풀이 예제 페이지의 교차 검증 절(예제 ⑥,
 #    {doc}`ch3_2_examples`)에서 계산한다. 이 페이지는 그 결과를 미리 적지 않는다.
 # 6. **토크 분해와 반력.** 예제 6R 팔의 궤적({glue:text}`rn_traj_samples`개 표본)에서 RNEA를 세 번
 #    나누어 불러 얻은 $g + C\dot q + M\ddot q$는 한 번의 호출로 얻은 $\tau$와
-#    {glue:text}`rn_split_err` N·m 이내(명세 원고 {glue:text}`rn_spec_split`)로 같다. 관절 2에서
-#    중력항은 $t=$ {glue:text}`rn_j2_t_grav:.3f` s에 최댓값 {glue:text}`rn_j2_grav_max:.2f` N·m에
-#    이르고, 전체 토크는 $t=$ {glue:text}`rn_j2_t_tau:.3f` s에 최댓값
-#    {glue:text}`rn_j2_tau_max:.2f` N·m에 이른다. 두 최댓값의 비(시각이 다름)는
-#    {glue:text}`rn_j2_share:.0%`이다(명세 원고의 팔에서는 {glue:text}`rn_spec_j2_share:.0%`).
-#    전체 토크가 최대인 순간의 토크 {glue:text}`rn_j2_tau_at_peak:.2f` N·m 가운데 중력항은
-#    $g_2=$ {glue:text}`rn_j2_g_at_peak:.2f` N·m이다. 관절 1의 전도 모멘트 최댓값은 구동 토크
-#    최댓값의 {glue:text}`rn_j1_tip_over_drive:.2f`배(명세 원고의 팔에서는
-#    {glue:text}`rn_spec_j1_tip:.1f`배)이고, 관절 2의 반경 방향 힘은 축 방향 힘의
-#    {glue:text}`rn_j2_radial_over_axial:.2f`배이다.
+#    {glue:text}`rn_split_err` N·m 이내로 같다. 둘째 관절의 토크를 보면, 무게가 만드는 몫은
+#    {glue:text}`rn_j2_t_grav:.3f` s에 {glue:text}`rn_j2_grav_max:.2f` N·m로 가장 크고, 토크
+#    전체는 그보다 이른 {glue:text}`rn_j2_t_tau:.3f` s에 {glue:text}`rn_j2_tau_max:.2f` N·m로 가장
+#    크다. 앞의 값을 뒤의 값으로 나누면 {glue:text}`rn_j2_share:.0%`이지만, 서로 다른 두 순간을
+#    견준 비이다. 전체 토크가 가장 큰 그 순간의 {glue:text}`rn_j2_tau_at_peak:.2f` N·m만 보면
+#    무게의 몫이 $g_2=$ {glue:text}`rn_j2_g_at_peak:.2f` N·m이다. 베어링 쪽에서는, 첫 관절을 축에서
+#    꺾으려는 모멘트가 가장 클 때 그 관절 모터 토크의 최댓값보다
+#    {glue:text}`rn_j1_tip_over_drive:.2f`배 크고, 둘째 관절에서는 축을 가로지르는 힘이 축을 따르는
+#    힘의 {glue:text}`rn_j2_radial_over_axial:.2f`배이다.
 #
 # 이 수들이 어디에서 나오는지, 곧 점화식이 왜 그런 모양이고 어디까지 믿을 수 있는지가 이
 # 페이지의 나머지 내용이다.
 
 # %% [markdown]
 # (sec-rnea-principle)=
-# ## 3.2.3 원리
+# ## 3.2.3 원리 — 점화식이 나오는 길
 #
 # (sec-rnea-notation)=
 # ### 3.2.3.1 사슬과 표기
@@ -343,23 +344,24 @@ print("명세 원고가 보고한 값:", SPEC_REPORTED)
 # 움직이는 것이 $\{i\}$이다. 관절 $i$는 링크 $i-1$과 링크 $i$를 잇고 링크 $i$를 움직인다. $\{i\}$를 링크 $i$의 어디에
 # 붙일지는 자유이며, 질량 중심일 필요도 없다. 이 자유가 실제로 쓸모 있는 까닭은 이 책이 3.1절의
 # 일반 공간 관성(임의의 점에 대한 관성)을 쓰기 때문이다. 덕분에 수정 DH 규약의 관절 좌표계나
-# URDF의 링크 좌표계를 옮기지 않고 그대로 쓸 수 있다. 명세 원고에 따르면 Modern Robotics
-# {cite:p}`lynch2017modern`는 $\{i\}$를 질량 중심에 두는데, 그것은 이 선택의 특수한 경우이다.
+# URDF의 링크 좌표계를 옮기지 않고 그대로 쓸 수 있다. Modern Robotics {cite:p}`lynch2017modern`의
+# 참조 코드 modern_robotics는 $\{i\}$를 질량 중심에 둔다(부록 A의 규약표가 라이브러리에 직접 물어
+# 확인한다). 그것은 이 자유의 한 특수한 경우이다.
 #
 # 사슬은 링크마다 세 가지 자료로 정해진다(`chaindyn.Chain`의 세 배열).
 #
 # - **홈 자세** $M_{i,i-1}$: 모든 관절이 $q=0$일 때 $\{i\}$에서 본 $\{i-1\}$의 자세
 #   (`chain.home[i]`).
-# - **스크루 축** $A_i = (w_i, u_i)$: 관절 $i$의 축을 $\{i\}$의 성분으로 적은 것
-#   (`chain.screws[i]`). 회전 관절이면 $w_i$가 축 방향 단위벡터이고 $u_i = -w_i\times r_i$
-#   ($r_i$는 축 위의 한 점)이며, 축이 $\{i\}$의 원점을 지나면 $u_i=0$이다. 직동 관절이면
-#   $w_i = 0$이고 $u_i$가 미끄럼 방향 단위벡터이다.
+# - **스크루 축** $A_i = (\hat w_i, u_i)$: 관절 $i$의 축을 $\{i\}$의 성분으로 적은 것
+#   (`chain.screws[i]`). 회전 관절이면 $\hat w_i$가 축 방향 단위벡터이고
+#   $u_i = -\hat w_i\times r_i$($r_i$는 축 위의 한 점)이며, 축이 $\{i\}$의 원점을 지나면
+#   $u_i=0$이다. 직동 관절이면 $\hat w_i = 0$이고 $u_i$가 미끄럼 방향 단위벡터이다.
 # - **공간 관성** $\mathcal{G}_i$: 링크 $i$의 질량 $m_i$, $\{i\}$에서 본 질량 중심 $c_i$,
 #   질량 중심에 대한 회전 관성 $I_{c,i}$를 $\{i\}$의 **원점에 대해** 모은 $6\times6$ 행렬
 #   (`chain.inertias[i]`, 3.1절):
 #
 # $$
-# \mathcal{G}_i = \begin{bmatrix} I_{c,i} - m_i[c_i]^2 & m_i[c_i] \\ -m_i[c_i] & m_i\,\mathbf{1}
+# \mathcal{G}_i = \begin{bmatrix} I_{c,i} - m_i[c_i]^2 & m_i[c_i] \\ -m_i[c_i] & m_i\,\mathbf 1
 # \end{bmatrix}.
 # $$ (eq-rnea-inertia)
 #
@@ -402,6 +404,18 @@ print("명세 원고가 보고한 값:", SPEC_REPORTED)
 # $p$만큼 떨어져 있어서 생기는 속도 $p\times(R\omega)$를 더한다. 그래서 아래 왼쪽 블록 $[p]R$은
 # 입력의 회전 성분에만 곱해진다.
 #
+# 같은 변환을 $4\times4$ 행렬로 보면 닮음 변환이다. 트위스트 $Y = (\omega, v)$에 대해
+#
+# $$
+# [\mathrm{Ad}_T Y] = T\,[Y]\,T^{-1}
+# $$ (eq-rnea-adconj)
+#
+# 가 성립한다. 블록을 곱해 확인할 수 있다. $T[Y]T^{-1}$의 왼쪽 위 블록은 $R[\omega]R^{\mathsf T}$이고,
+# 회전은 외적을 보존하므로 이것이 $[R\omega]$이다. 오른쪽 위 블록은
+# $-[R\omega]\,p + Rv = p\times(R\omega) + Rv$로, 식 {eq}`eq-rnea-adjoint`의 아래 블록 행이
+# 주는 선속도와 같다. 그러니 식 {eq}`eq-rnea-adjoint`와 {eq}`eq-rnea-adconj`는 같은 정의를 두 가지로
+# 적은 것이고, 전방 순환의 가속도를 유도할 때(식 {eq}`eq-rnea-adrate`)는 뒤의 꼴을 쓴다.
+#
 # *리 괄호.* 트위스트 $V = (\omega, v)$에 대해
 #
 # $$
@@ -412,18 +426,24 @@ print("명세 원고가 보고한 값:", SPEC_REPORTED)
 # $[V][W] - [W][V]$이다. 정의에서 바로 $\mathrm{ad}_V V = 0$과
 # $\mathrm{ad}_V W = -\mathrm{ad}_W V$가 나온다.
 #
-# *스크루 지수.* 단위 스크루 축 $A = (\hat\omega, v)$를 따라 $\theta$만큼 움직인 변위
-# $e^{[A]\theta} = (R, p)$는 회전 관절($\lVert\hat\omega\rVert = 1$)이면 로드리게스 공식으로
-# 닫힌 꼴이 된다.
+# *스크루 지수.* 단위 스크루 축 $A = (\hat w, u)$를 따라 $q$만큼 움직인 변위
+# $e^{[A]q} = (R, p)$는 지수 급수 $\sum_k ([A]q)^k/k!$이다. 회전 관절($\lVert\hat w\rVert = 1$)이면
+# 이 급수가 닫힌 꼴이 된다. 단위 벡터의 반대칭 행렬은 $[\hat w]^3 = -[\hat w]$를 만족하므로,
+# $[\hat w]$의 거듭제곱은 모두 $[\hat w]$나 $[\hat w]^2$로 돌아온다. 회전 블록의 급수를 이 두 행렬과
+# $\mathbf 1$로 묶으면 계수가 사인과 코사인의 급수가 되어 로드리게스 공식이 나온다. $4\times4$ 행렬의
+# 오른쪽 위 블록은 $\sum_{k\ge1} q^k[\hat w]^{k-1}u/k!$, 곧 회전 블록을 $0$부터 $q$까지 적분한
+# 행렬 $\Gamma(q) = \int_0^q e^{[\hat w]s}\,ds$를 $u$에 곱한 것이다. 적분은 세 행렬의 계수를 하나씩
+# 적분하면 된다.
 #
 # $$
-# R = e^{[\hat\omega]\theta} = I + \sin\theta\,[\hat\omega] + (1-\cos\theta)\,[\hat\omega]^2,
+# R = e^{[\hat w]q} = \mathbf 1 + \sin q\,[\hat w] + (1-\cos q)\,[\hat w]^2,
 # \qquad
-# p = \big(I\theta + (1-\cos\theta)\,[\hat\omega] + (\theta-\sin\theta)\,[\hat\omega]^2\big)\,v
+# p = \Gamma(q)\,u, \quad
+# \Gamma(q) = q\,\mathbf 1 + (1-\cos q)\,[\hat w] + (q-\sin q)\,[\hat w]^2
 # $$ (eq-rnea-exp)
 #
-# 직동 관절($\hat\omega = 0$, $\lVert v\rVert = 1$)이면 회전이 없으므로 $R = I$, $p = v\theta$이다.
-# 식 {eq}`eq-rnea-pose`는 이것을 $\theta = -q_i$로 계산해 홈 자세 $M_{i,i-1}$ 앞에 곱한다.
+# 직동 관절($\hat w = 0$, $\lVert u\rVert = 1$)이면 회전이 없으므로 $R = \mathbf 1$, $p = u\,q$이다.
+# 식 {eq}`eq-rnea-pose`는 이것을 $q$ 자리에 $-q_i$를 넣어 계산하고 홈 자세 $M_{i,i-1}$ 앞에 곱한다.
 #
 # *렌치의 좌표 변환.* 렌치와 트위스트의 곱 $F^{\mathsf T}V = n\cdot\omega + f\cdot v$는 그 렌치가
 # 하는 일률이고, 일률은 어느 좌표계에서 계산해도 같은 스칼라이다. 이 사실이 렌치를 옮기는
@@ -443,12 +463,19 @@ print("명세 원고가 보고한 값:", SPEC_REPORTED)
 #
 # **정의의 구현.** `chaindyn.spatial`의 네 함수가 이 정의를 그대로 옮긴다. 아래는 책을 만들 때
 # 파일에서 직접 읽어 온 실제 소스이다. `skew`가 식 {eq}`eq-rnea-skew`의 $[\omega]$를 만든다.
-# 먼저 스크루 지수 `screw_exp`(식 {eq}`eq-rnea-exp`)이다. 회전인지 직동인지는 $\hat\omega$가 0인지로
-# 가린다.
+# 먼저 스크루 지수 `screw_exp`(식 {eq}`eq-rnea-exp`)이다. 코드는 위의 유도를 따른다. $\hat w$가
+# 0이 아니면(회전 관절) 세 행렬 $\mathbf 1$, $[\hat w]$, $[\hat w]^2$를 `basis`로 한 번 만들고, 회전의
+# 계수 $(1, \sin q, 1-\cos q)$와 그것을 적분한 $\Gamma$의 계수 $(q, 1-\cos q, q-\sin q)$를 각각
+# `_on_basis`로 같은 세 행렬에 곱해 더한다. $\hat w = 0$이면 직동 관절의 평행 이동만 돌려준다.
 #
 # ```{literalinclude} ../src/chaindyn/spatial.py
 # :language: python
 # :pyobject: screw_exp
+# ```
+#
+# ```{literalinclude} ../src/chaindyn/spatial.py
+# :language: python
+# :pyobject: _on_basis
 # ```
 #
 # 두 자세의 곱 `pose_mul`은 $(R_a, p_a)(R_b, p_b) = (R_aR_b,\ R_ap_b + p_a)$이다.
@@ -474,9 +501,10 @@ print("명세 원고가 보고한 값:", SPEC_REPORTED)
 # ```
 #
 # 아래 셀은 두 함수를 정의식과 다른 길로 확인한다. `screw_exp`가 정말 $[A]$의 지수라면
-# $e^{[A]a}e^{[A]b} = e^{[A](a+b)}$이고 $\theta=0$에서의 미분이 $[A]$여야 한다(생성원이 $[A]$인
+# $e^{[A]a}e^{[A]b} = e^{[A](a+b)}$이고 $q=0$에서의 미분이 $[A]$여야 한다(생성원이 $[A]$인
 # 한 매개변수 부분군은 하나뿐이다). `ad`로 계산한 $\mathrm{ad}_V W$는 $4\times4$ 행렬의 교환자
-# $[V][W]-[W][V]$와 같아야 한다.
+# $[V][W]-[W][V]$와 같아야 한다. 그다음 셀은 식 {eq}`eq-rnea-adconj`를 임의의 자세와 트위스트로
+# 확인한다.
 
 # %% tags=["nbval-ignore-output"]
 rng_def = np.random.default_rng(ch32.SEED)
@@ -518,6 +546,16 @@ for key, bound in def_bounds.items():
 print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deriv_err:.1e}, "
       f"ad 대 교환자 {ad_err:.1e}")
 
+# %%
+# 식 eq-rnea-adconj: [Ad_T Y] = T [Y] T^{-1}, 임의의 자세 T와 트위스트 Y로
+rng_conj = np.random.default_rng(ch32.SEED + 1)
+T_conj = arm.home[2] @ as_T(spatial.screw_exp(A_rev, a_ang))  # 회전과 이동이 모두 있는 자세
+Y_conj = rng_conj.standard_normal(6)
+conj = T_conj @ hat4(Y_conj) @ np.linalg.inv(T_conj)
+conj_ok = bool(np.allclose(hat4(spatial.Ad(T_conj) @ Y_conj), conj, rtol=0.0, atol=1e-12))
+assert conj_ok
+print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
+
 # %% [markdown]
 # 군 성질은 {glue:text}`rn_def_group` 이내(허용 {glue:text}`rn_def_group_bound`), `ad`와 교환자는
 # {glue:text}`rn_def_ad` 이내(허용 {glue:text}`rn_def_ad_bound`)로 맞는다. 미분의 차이
@@ -533,7 +571,7 @@ print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deri
 
 # %% [markdown]
 # (sec-rnea-forward)=
-# ### 3.2.3.2 전방 순환 — 속도와 가속도
+# ### 3.2.3.2 전방 순환: 트위스트와 그 미분을 말단 쪽으로
 #
 # **속도.** 링크 $i$의 운동은 두 부분으로 나뉜다. 하나는 링크 $i-1$이 움직이면서 관절 $i$와
 # 링크 $i$를 함께 실어 나르는 운동이고, 다른 하나는 관절 $i$가 그 위에 보태는 상대 운동
@@ -552,10 +590,19 @@ print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deri
 # **가속도.** 식 {eq}`eq-rnea-twist`를 시간으로 미분한다. 까다로운 부분은
 # $\mathrm{Ad}_{T_{i,i-1}}$ 자체가 $q_i$를 통해 시간에 따라 변한다는 점이다. 식
 # {eq}`eq-rnea-pose`에서 $\dot T_{i,i-1} = -[A_i]\dot q_i\,T_{i,i-1}$이다. 일반적으로 어떤
-# 자세 $T$가 $\dot T = [X]\,T$를 따르면, 임의의 트위스트 $Y$에 대해
-# $\frac{d}{dt}\big(T[Y]T^{-1}\big) = [X]\,T[Y]T^{-1} - T[Y]T^{-1}[X]$, 곧 행렬 교환자
-# $\big[[X],\,[\mathrm{Ad}_T Y]\big]$이고, 이것은 트위스트로 $\mathrm{ad}_X(\mathrm{Ad}_T Y)$이다.
-# 따라서 $X = -A_i\dot q_i$를 넣으면
+# 자세 $T$가 $\dot T = [X]\,T$를 따른다고 하고, 고정된 트위스트 $Y$에 대해 $\mathrm{Ad}_T Y$가
+# 어떻게 변하는지 보자. 식 {eq}`eq-rnea-adconj`에 따라 $[\mathrm{Ad}_T Y] = T[Y]T^{-1}$이다.
+# $\frac{d}{dt}T^{-1} = -T^{-1}\dot T\,T^{-1} = -T^{-1}[X]$를 써서 곱을 미분하면
+#
+# $$
+# \frac{d}{dt}\big(T[Y]T^{-1}\big) = [X]\,T[Y]T^{-1} - T[Y]T^{-1}[X]
+# = [X]\,[\mathrm{Ad}_T Y] - [\mathrm{Ad}_T Y]\,[X]
+# $$
+#
+# 이다. 오른쪽은 $4\times4$ 행렬의 교환자이고, 식 {eq}`eq-rnea-bracket` 아래에 적은 대로 이것은
+# 트위스트로 $\mathrm{ad}_X(\mathrm{Ad}_T Y)$이다. 즉
+# $\frac{d}{dt}(\mathrm{Ad}_T Y) = \mathrm{ad}_X\,\mathrm{Ad}_T Y$가 모든 $Y$에 대해 성립한다.
+# 여기에 $X = -A_i\dot q_i$를 넣으면
 #
 # $$
 # \frac{d}{dt}\mathrm{Ad}_{T_{i,i-1}} = -\,\mathrm{ad}_{A_i\dot q_i}\,\mathrm{Ad}_{T_{i,i-1}}
@@ -577,10 +624,11 @@ print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deri
 #
 # 둘째 줄은 식 {eq}`eq-rnea-twist`로 $\mathrm{Ad}_{T_{i,i-1}}V_{i-1} = V_i - A_i\dot q_i$를
 # 넣은 것이다. 셋째 줄은 $\mathrm{ad}_X X = 0$(자기 자신과의 리 괄호는 0)을, 넷째 줄은 리
-# 괄호의 반대칭성 $\mathrm{ad}_X Y = -\mathrm{ad}_Y X$를 쓴 것이다. 명세 원고에 따르면 Modern
-# Robotics {cite:p}`lynch2017modern` 8.3절도 같은 방식으로 유도한다. 넷째 줄의
-# $\mathrm{ad}_{V_i}(A_i)\dot q_i$가 바로 "움직이는 좌표계에서 본 상대 운동"이 만드는 항이다. 회전 관절이면 이 항의 회전(각가속도)
-# 성분은 식 {eq}`eq-rnea-bracket`의 위 블록에서 $[\omega_i]\,w_i\dot q_i = \omega_i \times w_i\dot q_i$로,
+# 괄호의 반대칭성 $\mathrm{ad}_X Y = -\mathrm{ad}_Y X$를 쓴 것이다. 같은 가속도 점화식이 Modern
+# Robotics {cite:p}`lynch2017modern` 8.3절에도 있다(3.2.1의 출처 방침대로 이 책은 그 절을 다시
+# 읽지 않았고, 유도는 위처럼 직접 적었다). 넷째 줄의 $\mathrm{ad}_{V_i}(A_i)\dot q_i$가 바로
+# "움직이는 좌표계에서 본 상대 운동"이 만드는 항이다. 회전 관절이면 이 항의 회전(각가속도) 성분은
+# 식 {eq}`eq-rnea-bracket`의 위 블록에서 $[\omega_i]\,\hat w_i\dot q_i = \omega_i \times \hat w_i\dot q_i$로,
 # 고전 역학에서 각가속도를 합성할 때 나오는 항과 같다.
 #
 # (sec-rnea-gravity)=
@@ -611,23 +659,23 @@ print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deri
 #
 # 물리적으로는 등가 원리이다. 균일한 중력장 속에 정지한 기저와, 중력이 없는 공간에서 위쪽으로
 # $\mathfrak{g}$의 크기로 가속하는 기저는 사슬의 어떤 링크에게도 구별되지 않는다. 각 링크는
-# 어느 쪽이든 질량 중심에 $m_i\mathfrak{g}$의 힘을 받는 것과 같은 효과를 느낀다. 근사가 전혀
-# 없다는 것은 위의 정역학 검사(결과 3)에서 숫자로도 드러난다. 중력만 있을 때 관절 1이 전달하는
-# 힘은 총중량 {glue:text}`rn_weight:.2f` N과 {glue:text}`rn_weight_err` N 이내로 같다.
+# 어느 쪽이든 질량 중심에 $m_i\mathfrak{g}$의 힘을 받는 것과 같은 효과를 느낀다. 이 대체가
+# 근사가 아니라는 것은 위의 정역학 검사(결과 3)가 숫자로 보인다. 정지한 팔의 첫 관절은 팔 전체의
+# 무게 {glue:text}`rn_weight:.2f` N을 {glue:text}`rn_weight_err` N 이내로 정확히 떠받친다.
 # 주의할 점은 이렇게 계산한 $\dot V_i$가 링크의 *실제* 가속도가 아니라 $(0,\mathfrak{g}_i)$만큼
 # 어긋난 값이라는 것이다. 링크의 가속도 자체가 필요하면 중력을 끄고(`gravity=(0, 0, 0)`)
 # 따로 계산해야 한다. 또 이 방법은 중력장이 균일하다는 가정에 기대므로, 장의 세기나 방향이
 # 사슬 크기 안에서 달라지는 경우에는 그대로 쓸 수 없다.
 #
-# **움직이는 기저.** 점화식 {eq}`eq-rnea-twist`–{eq}`eq-rnea-accel`은 출발값 $V_0$, $\dot V_0$가
-# 무엇이든 성립한다. 그러니 모바일 매니퓰레이터처럼 기저가 움직이는 로봇도 기저의 트위스트와
-# 그 미분을 출발값으로 주면 같은 식으로 계산할 수 있다. 다만 `chaindyn.rnea`에 줄 수 있는 기저
-# 쪽 입력은 중력 벡터 하나뿐이다. 그래서 이 구현에서는 $V_0$가 언제나 0이고, $\dot V_0$에는 병진
-# 성분 $-\mathfrak{g}$만 들어간다. 기저가 움직이는 경우와 부유 기저는 3.13절의 주제이다.
+# **움직이는 기저.** 점화식 {eq}`eq-rnea-twist`–{eq}`eq-rnea-accel`은 출발값 $V_0$, $\dot V_0$에
+# 아무 조건도 두지 않는다. 바퀴 달린 차체 위의 팔처럼 기저 자체가 움직여도, 차체의 트위스트와 그
+# 미분을 출발값에 넣으면 식은 그대로 쓸 수 있다. `chaindyn.rnea`는 이 일반성을 쓰지 않는다. 기저
+# 쪽에서 받는 것은 중력 벡터뿐이어서, $V_0$는 늘 0이고 $\dot V_0$에는 $-\mathfrak{g}$라는 병진
+# 성분 하나만 들어간다. 기저가 움직이는 경우와 부유 기저는 3.13절의 주제이다.
 
 # %% [markdown]
 # (sec-rnea-backward)=
-# ### 3.2.3.3 후방 순환 — 렌치와 관절 토크
+# ### 3.2.3.3 후방 순환: 관절 렌치를 기저 쪽으로 모으기
 #
 # **링크 하나의 뉴턴-오일러 방정식.** 3.1절에서 본 것처럼, 트위스트 $V_i$로 움직이는 강체
 # $i$가 받는 모든 렌치의 합(좌표계 $\{i\}$에서 표현)은
@@ -664,7 +712,7 @@ print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deri
 # 전부 모터의 몫이다. 두 표현이 어떤 $\dot q_i$에서나 같아야 하므로
 #
 # $$
-# \tau_i = F_i^{\mathsf T}A_i = w_i^{\mathsf T}n_i + u_i^{\mathsf T}f_i
+# \tau_i = F_i^{\mathsf T}A_i = \hat w_i^{\mathsf T}n_i + u_i^{\mathsf T}f_i
 # $$ (eq-rnea-torque)
 #
 # 이다. 여기서 $F_i = (n_i, f_i)$는 관절 렌치를 모멘트 $n_i$와 힘 $f_i$로 나누어 적은 것이다.
@@ -672,8 +720,8 @@ print(f"지수의 군 성질 {group_err:.1e}, 중심 차분 미분 대 [A] {deri
 # $f_i$의 미끄럼 방향 성분이다.
 #
 # **나머지 다섯 성분.** $F_i$는 여섯 성분을 갖지만 $\tau_i$는 그 가운데 $A_i$ 방향 하나이다.
-# $A_i$와 일률이 0인 나머지 성분은 모터가 아니라 베어링·하우징·링크 구조가 떠받치는 구속
-# 렌치이다. 축이 $z$축인 회전 관절이라면 모멘트 $n_i$의 $x,y$ 성분은 베어링을 기울이려는 전도
+# 관절이 허용하는 운동 $A_i\dot q_i$에 대해 일률을 만들지 않는 성분들은 모터의 몫이 아니다. 이것이
+# 구속 렌치이고, 관절을 이루는 베어링과 하우징, 그리고 링크의 뼈대가 받아 낸다. 축이 $z$축인 회전 관절이라면 모멘트 $n_i$의 $x,y$ 성분은 베어링을 기울이려는 전도
 # 모멘트, 힘 $f_i$의 $z$ 성분은 축 방향 하중, $x,y$ 성분은 반경 방향 하중이다. 제어 엔지니어에게는
 # 버리는 값이지만 기구 설계자에게는 베어링 선정과 구조 검토의 입력이다. RNEA는 이 값을 추가
 # 계산 없이 내주며, `chaindyn.joint_wrenches`가 $F_1,\dots,F_n$을 모두 돌려준다. 이 하중으로
@@ -725,44 +773,44 @@ print("tau =", fixed(tau, 4))
 # (3.2.1절의 출처와 검증 방침), 식은 교과서에 널리 실린 형태를 따랐고 원 논문과 대조하지
 # 않았다.
 #
-# 기호는 다음과 같다. $R_i$는 $\{i-1\}$에서 본 $\{i\}$의 자세(현재 $q$에서), $p_i$는
-# $\{i-1\}$에서 본 $\{i\}$의 원점이다. $(w_i, u_i) = A_i$는 스크루 축의 두 반쪽, $c_i$와
-# $I_{c,i}$는 질량 중심과 그에 대한 회전 관성이다. 링크 $i$의 각속도 $\omega_i$, 각가속도
-# $\alpha_i$, 원점의 속도 $v_i$와 가속도 $a_i$, 질량 중심의 가속도 $a_{c,i}$는 모두 $\{i\}$의
-# 성분이다. 전방 순환은 다음과 같다. 첫 줄이 출발값으로, 기저는 정지해 있고
-# ($\omega_0 = v_0 = \alpha_0 = 0$), 중력은 공간 형태에서처럼 기저 원점의 가속도
-# $a_0=-\mathfrak{g}$로 들어간다.
+# 기호는 {doc}`notation`과 같다. $R_{i-1,i}$는 $\{i-1\}$에서 본 $\{i\}$의 방향(현재 $q$에서),
+# $P_i$는 $\{i-1\}$의 원점에서 $\{i\}$의 원점까지의 벡터($\{i-1\}$의 성분)이다. $(\hat w_i, u_i) =
+# A_i$는 스크루 축의 두 반쪽, $c_i$와 $I_{c,i}$는 질량 중심과 그에 대한 회전 관성이다. 링크 $i$의
+# 각속도 $\omega_i$와 각가속도 $\dot\omega_i$, 원점의 속도 $v_i$, 그리고 원점과 질량 중심이
+# 관성계에 대해 갖는 가속도 $\ddot p_i$, $\ddot p_{c,i}$는 모두 $\{i\}$의 성분이다. 전방 순환은
+# 다음과 같다. 맨 윗줄의 출발값은 멈춰 있는 기저($\omega_0 = v_0 = \dot\omega_0 = 0$)를 뜻하고,
+# 무게는 공간 형태와 마찬가지로 기저 원점의 가속도 $\ddot p_0=-\mathfrak{g}$에 실린다.
 #
 # $$
 # \begin{aligned}
-# \omega_0 &= 0, \qquad v_0 = 0, \qquad \alpha_0 = 0, \qquad a_0 = -\mathfrak{g}, \\
-# \omega_i &= R_i^{\mathsf T}\omega_{i-1} + w_i\dot q_i, \qquad
-# v_i = R_i^{\mathsf T}\big(v_{i-1} + \omega_{i-1}\times p_i\big) + u_i\dot q_i, \\
-# \alpha_i &= R_i^{\mathsf T}\alpha_{i-1} + \big(R_i^{\mathsf T}\omega_{i-1}\big)\times w_i\dot q_i
-#             + w_i\ddot q_i, \\
-# a_i &= R_i^{\mathsf T}\big(a_{i-1} + \alpha_{i-1}\times p_i
-#        + \omega_{i-1}\times(\omega_{i-1}\times p_i)\big) \\
-#     &\qquad + \big(2R_i^{\mathsf T}\omega_{i-1} + w_i\dot q_i\big)\times u_i\dot q_i
+# \omega_0 &= 0, \qquad v_0 = 0, \qquad \dot\omega_0 = 0, \qquad \ddot p_0 = -\mathfrak{g}, \\
+# \omega_i &= R_{i-1,i}^{\mathsf T}\omega_{i-1} + \hat w_i\dot q_i, \qquad
+# v_i = R_{i-1,i}^{\mathsf T}\big(v_{i-1} + \omega_{i-1}\times P_i\big) + u_i\dot q_i, \\
+# \dot\omega_i &= R_{i-1,i}^{\mathsf T}\dot\omega_{i-1}
+#   + \big(R_{i-1,i}^{\mathsf T}\omega_{i-1}\big)\times \hat w_i\dot q_i + \hat w_i\ddot q_i, \\
+# \ddot p_i &= R_{i-1,i}^{\mathsf T}\big(\ddot p_{i-1} + \dot\omega_{i-1}\times P_i
+#        + \omega_{i-1}\times(\omega_{i-1}\times P_i)\big) \\
+#     &\qquad + \big(2R_{i-1,i}^{\mathsf T}\omega_{i-1} + \hat w_i\dot q_i\big)\times u_i\dot q_i
 #        + u_i\ddot q_i, \\
-# a_{c,i} &= a_i + \alpha_i\times c_i + \omega_i\times(\omega_i\times c_i), \\
-# f_i^{*} &= m_i\,a_{c,i}, \qquad
-# n_i^{*} = I_{c,i}\,\alpha_i + \omega_i\times I_{c,i}\,\omega_i
+# \ddot p_{c,i} &= \ddot p_i + \dot\omega_i\times c_i + \omega_i\times(\omega_i\times c_i), \\
+# f_i^{*} &= m_i\,\ddot p_{c,i}, \qquad
+# n_i^{*} = I_{c,i}\,\dot\omega_i + \omega_i\times I_{c,i}\,\omega_i
 # \end{aligned}
 # $$ (eq-rnea-classic-fwd)
 #
-# 후방 순환($f_{n+1}, n_{n+1}$은 $F_{\mathrm{tip}}$의 힘과 모멘트, $R_{n+1}=\mathbf 1$,
-# $p_{n+1}=0$)은
+# 후방 순환($f_{n+1}, n_{n+1}$은 $F_{\mathrm{tip}}$의 힘과 모멘트, $R_{n,n+1}=\mathbf 1$,
+# $P_{n+1}=0$)은
 #
 # $$
 # \begin{aligned}
-# f_i &= R_{i+1}f_{i+1} + f_i^{*}, \\
-# n_i &= n_i^{*} + R_{i+1}n_{i+1} + c_i\times f_i^{*} + p_{i+1}\times\big(R_{i+1}f_{i+1}\big), \\
-# \tau_i &= n_i^{\mathsf T}w_i + f_i^{\mathsf T}u_i
+# f_i &= R_{i,i+1}f_{i+1} + f_i^{*}, \\
+# n_i &= n_i^{*} + R_{i,i+1}n_{i+1} + c_i\times f_i^{*} + P_{i+1}\times\big(R_{i,i+1}f_{i+1}\big), \\
+# \tau_i &= n_i^{\mathsf T}\hat w_i + f_i^{\mathsf T}u_i
 # \end{aligned}
 # $$ (eq-rnea-classic-bwd)
 #
-# 이다. 축이 원점을 지나는 회전 관절($u_i=0$)이면 $a_i$의 마지막 두 항이 사라지고 교과서의
-# 식이 된다. 직동 관절($w_i=0$)이면 $2(R_i^{\mathsf T}\omega_{i-1})\times u_i\dot q_i$가
+# 이다. 축이 원점을 지나는 회전 관절($u_i=0$)이면 $\ddot p_i$의 마지막 두 항이 사라지고 교과서의
+# 식이 된다. 직동 관절($\hat w_i=0$)이면 $2(R_{i-1,i}^{\mathsf T}\omega_{i-1})\times u_i\dot q_i$가
 # 코리올리 항, $u_i\ddot q_i$가 미끄럼 가속도이다.
 #
 # **공간 형태의 반쪽들.** 두 형태는 같은 물리량을 다르게 묶었을 뿐이다. 대응은 다음과 같다.
@@ -770,7 +818,7 @@ print("tau =", fixed(tau, 4))
 # $$
 # \begin{aligned}
 # V_i &= (\omega_i,\ v_i), &
-# \dot V_i &= \big(\alpha_i,\ a_i - \omega_i\times v_i\big), \\
+# \dot V_i &= \big(\dot\omega_i,\ \ddot p_i - \omega_i\times v_i\big), \\
 # F_i &= (n_i,\ f_i), &
 # \mathcal{G}_i\dot V_i - \mathrm{ad}_{V_i}^{\mathsf T}\mathcal{G}_iV_i
 #   &= \big(n_i^{*} + c_i\times f_i^{*},\ f_i^{*}\big).
@@ -779,9 +827,9 @@ print("tau =", fixed(tau, 4))
 #
 # 트위스트와 렌치는 두 반쪽이 그대로 3차원 벡터들이다. 가속도에는 미묘한 차이가 있다.
 # $\dot V_i$의 선형 반쪽은 $\{i\}$의 성분으로 적은 $v_i$를 시간으로 미분한 값이다.
-# $v_i = R_{0i}^{\mathsf T}\dot p_{0i}$를 미분하면
-# $\dot v_i = a_i - \omega_i\times v_i$이므로, 원점의 (관성계에 대한) 가속도 $a_i$와는
-# $\omega_i\times v_i$만큼 다르다. 이 차이는 식 {eq}`eq-rnea-body`의
+# $v_i = R_{0,i}^{\mathsf T}\dot p_{0,i}$를 미분하면
+# $\dot v_i = \ddot p_i - \omega_i\times v_i$($\ddot p_i = R_{0,i}^{\mathsf T}\ddot p_{0,i}$)이므로,
+# 원점의 (관성계에 대한) 가속도 $\ddot p_i$와는 $\omega_i\times v_i$만큼 다르다. 이 차이는 식 {eq}`eq-rnea-body`의
 # $-\mathrm{ad}_{V_i}^{\mathsf T}\mathcal{G}_iV_i$ 항이 되갚아 주므로 결과 토크는 같다.
 # 렌치의 경우 $n_i$는 $\{i\}$의 원점에 대한 모멘트이고, 질량 중심에 대한 관성 모멘트
 # $n_i^{*}$를 원점으로 옮기는 항 $c_i\times f_i^{*}$가 공간 관성의 비대각 블록 $m_i[c_i]$에
@@ -816,11 +864,9 @@ print("토크 배열", tau_spatial.shape, "두 형태 일치:", cls_err < cls_bo
 # 원점을 벗어난 회전 축을 포함한 무작위 사슬에서의 비교는 위 결과 2와 풀이 예제 ①에 있다.
 #
 # **곱셈 횟수의 비교.** 벡터 형태는 $3\times3$ 행렬과 3차원 벡터만 다루므로 공간 형태보다
-# 산술이 적으리라고 짐작하기 쉽다. 명세 원고도 그렇게 짐작했지만 실제로 세어 보지는 않았다.
-# 이 책은 곱셈 계수기 `chaindyn.opcount.count`로 두 구현을 실제로 실행하며 곱셈을 센다. 세는
-# 규칙은 둘이다. `"products"` 규칙은 행렬-행렬 곱, 행렬-벡터 곱, 내적 안의 곱셈만 센다(3.2.3.5절이
-# 쓰는 규칙이다). `"all"` 규칙은 여기에 원소별 곱셈, 곧 스칼라 배와 성분으로 풀어 쓴 외적의
-# 곱셈까지 더한다. 아래 셀이 두 규칙으로 센 결과이다.
+# 산술이 적으리라고 짐작하기 쉽다. 짐작 대신 세어 본다. 곱셈 계수기 `chaindyn.opcount.count`가 두
+# 구현을 실제로 실행하면서 곱셈을 세고, 세는 규칙 두 가지(`"products"`와 `"all"`)는
+# {numref}`tab-count-rules`에 정리해 두었다. 아래 셀이 두 규칙으로 센 결과이다.
 
 # %%
 rnea_all_1, classic_all_1 = mc["rnea_all"][0], mc["classic_all"][0]  # 링크 하나, "all" 규칙
@@ -860,25 +906,25 @@ print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_
 #
 # 두 규칙 모두에서 벡터 형태가 덜 곱하므로, 산술이 적으리라는 짐작은 이 책의 두 구현에 대해서는
 # **맞다**. `"products"` 규칙에서 차이가 더 벌어지는 것은 벡터 형태의 외적이 원소별 곱셈으로
-# 쓰여 있어 `"all"` 규칙에서만 세어지기 때문이다. 차이의 뿌리는 구조에 있다. 이 책의 공간 형태는
+# 쓰여 있어 `"all"` 규칙에서만 세어지기 때문이다({numref}`tab-count-rules` 아래의 설명). 차이의 뿌리는 구조에 있다. 이 책의 공간 형태는
 # $6\times6$ 행렬 $\mathrm{Ad}$, $\mathrm{ad}$, $\mathcal{G}$를 0 블록과 반대칭 블록까지 그대로
 # 곱한다. 벡터 형태는 같은 블록 구조를 외적과 $3\times3$ 곱으로 미리 풀어 적어 둔 셈이어서 0을
 # 곱하는 일이 없다.
 #
-# 이 비교는 *이 책의 두 구현* 사이의 비교일 뿐이다. 희소성을 살린 공간 형태 구현
-# {cite:p}`featherstone2008rigid`이나 문헌에 실린 최적화된 벡터 형태와 비교한 것이 아니다. 또
-# 곱셈 횟수만 셌을 뿐, 이 장은 실행 시간을 측정하지 않았다.
+# 이 비교는 *이 책의 두 구현* 사이의 비교일 뿐이다. 희소성을 살린 공간 형태의 구현은 부록 B의
+# `rnea_structured`가 따로 세고({ref}`sec-b-counts`), 문헌에 실린 최적화된 벡터 형태와는 비교하지
+# 않았다. 곱셈이 적다고 빨리 끝나는 것도 아니다. 두 구현의 실행 시간은 부록 B가 같은 기계에서 잰
+# 표({numref}`tab-b-single`)에 나란히 있다.
 
 # %% [markdown]
 # (sec-rnea-opcount)=
-# ### 3.2.3.5 연산량
+# ### 3.2.3.5 곱셈 횟수로 본 계산량
 #
 # RNEA가 $O(n)$인 이유는 알고리즘 {eq}`eq-rnea-algorithm`의 모양에 이미 드러나 있다. 링크 하나를
 # 처리할 때 하는 일(자세와 그 수반 행렬을 하나씩 만들고, 행렬-벡터 곱 몇 번과 덧셈을 하는 것)은
 # 사슬이 얼마나 긴지와 상관이 없고, 두 순환은 그 일을 링크 수만큼 되풀이할 뿐이다. 이 절은 링크
-# 하나의 몫이 이 책의 구현에서 곱셈 몇 번인지 정확히 센다. 세는 규칙은 `"products"`, 곧
-# 행렬-행렬 곱·행렬-벡터 곱·내적 안의 스칼라 곱셈만 세는 규칙이며, 덧셈과 $\sin$, $\cos$
-# 계산은 세지 않는다. 아래 셀은 `_forward`와 `_backward`가 쓰는 `chaindyn.spatial`의 함수 하나하나와
+# 하나의 몫이 이 책의 구현에서 곱셈 몇 번인지 정확히 센다. 세는 규칙은
+# {numref}`tab-count-rules`의 `"products"`이다. 아래 셀은 `_forward`와 `_backward`가 쓰는 `chaindyn.spatial`의 함수 하나하나와
 # 순환 전체의 곱셈을 `chaindyn.opcount.count`로 실제 실행하며 센다.
 
 # %%
@@ -941,7 +987,7 @@ print("합", fwd + bwd, "= rnea 한 번", total)
 #   - 코드
 #   - 곱셈 수
 # * - 전방
-#   - 지수 사상 $e^{-[A_i]q_i}$: $[\omega]^2$ 의 $3\times3$ 곱과 $P\,v$, 식 {eq}`eq-rnea-pose`
+#   - 지수 사상 $e^{-[A_i]q_i}$: $[\hat w_i]^2$의 $3\times3$ 곱과 $\Gamma\,u_i$, 식 {eq}`eq-rnea-exp`
 #   - `screw_exp`
 #   - {glue:text}`rn_c_K2` + {glue:text}`rn_c_Pv` = {glue:text}`rn_c_exp`
 # * - 전방
@@ -977,7 +1023,8 @@ print("합", fwd + bwd, "= rnea 한 번", total)
 # 값이다. 두 값이 같으므로 표가 빠뜨린 곱셈은 없다. $\mathrm{ad}_V$ 행렬을 만드는 일은 성분을
 # 옮기고 부호를 바꾸는 것뿐이라 곱셈이 없다. 같은 알고리즘이라도 0 블록과 반대칭 구조를
 # 건너뛰게 짜면 곱셈은 줄어든다. 그러므로 이 수는 RNEA 자체의 하한이 아니라 이 책이 택한
-# 밀집 구현의 수이다. 라이브러리들이 실제로 몇 번 곱하는지는 이 책이 세지 않았다.
+# 밀집 구현의 수이다. 그런 구조를 살린 구현이 링크당 몇 번으로 줄어드는지는 부록 B가 센다
+# ({ref}`sec-b-counts`). 라이브러리들이 실제로 몇 번 곱하는지는 이 책이 세지 않았다.
 
 # %%
 arm_n = arm.n
@@ -1009,20 +1056,21 @@ print("mass_matrix:", mc["mass_matrix"])
 # $n$에 따라 곱셈 수가 어떻게 늘어나는지는 풀이 예제 ③({doc}`ch3_2_examples`)이 그래프로
 # 보여 준다.
 #
-# **직동 관절.** 직동 관절의 지수 사상은 $R=\mathbf 1$, $p = v\,q$여서 행렬 곱이 없다. 그래서
+# **직동 관절.** 직동 관절의 지수 사상은 $R=\mathbf 1$, $p = u_i\,q_i$여서 행렬 곱이 없다. 그래서
 # 직동 관절 링크는 {glue:text}`rn_c_exp`회 적은 {glue:text}`rn_pri_per_link`회를 쓰고, 직동
 # 관절만으로 된 사슬은 {glue:text}`rn_pri_per_link`$\,n$회이다.
 #
 # **문헌의 연산량.** {cite:t}`hollerbach1980recursive`는 여러 동역학 정식화의 곱셈 수를 비교한
 # 연구로 알려져 있고, 라그랑주 정식화를 식 그대로 계산하면 연산량이 $O(n^4)$까지 커진다는
-# 이야기도 흔히 이 논문과 함께 언급된다. 그러나 이 논문은 명세 원고에서도 서지만 확인된 문헌이고
-# 이 책의 저자들도 읽지 않았으므로(3.2.1절의 출처와 검증 방침), 그 수치를 옮기지 않는다.
-# 라그랑주 정식화의 계산량은 3.3절이 이 책의 코드로 직접 센다. 이 절의 수는 모두 이 책의
-# 구현에서 센 곱셈 횟수이며, 이 장은 실행 시간을 측정하지 않았다.
+# 이야기도 흔히 이 논문과 함께 언급된다. 이 책은 그 논문을 읽지 않았으므로(3.2.1절의 출처와
+# 검증 방침) 그 수치를 옮기지 않는다. 라그랑주 정식화의 식이 관절 수와 함께 얼마나 커지는지는
+# 3.2.6.1이, 그 계산량은 3.3절이 이 책의 코드로 직접 센다. 이 절이 센 것은 곱셈이고, 같은 구현이
+# 한 번 호출에 몇 마이크로초 걸리며 링크 수에 따라 어떻게 늘어나는지는 부록 B가 잰다
+# ({ref}`sec-b-single`, {ref}`sec-b-growth`).
 
 # %% [markdown]
 # (sec-rnea-quantities)=
-# ### 3.2.3.6 RNEA로 얻는 양
+# ### 3.2.3.6 인자를 골라 부르기: RNEA가 내주는 운동방정식의 각 항
 #
 # RNEA는 인자 다섯 개 $(q,\dot q,\ddot q,\mathfrak{g},F_{\mathrm{tip}})$를 받는 함수이다. 고정한
 # $q$에서 이 함수의 구조를 보면 호출 하나로 운동방정식의 각 항을 따로 꺼낼 수 있다.
@@ -1142,7 +1190,7 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 
 # %% [markdown]
 # (sec-rnea-algorithm)=
-# ## 3.2.4 알고리즘
+# ## 3.2.4 알고리즘 전체와 그 구현
 #
 # 지금까지의 식을 한 곳에 모으면 다음 알고리즘이 된다. 왼쪽 번호는 아래에서 구현과 대응시킬
 # 때 쓰는 줄 번호이다.
@@ -1230,7 +1278,7 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # `np.stack(cols, axis=-1)`이 열들을 나란히 세운다. 아래 셀은 위 대응 목록에 인용한 코드 조각이
 # 지금의 소스에 그대로 있는지 확인한다. 소스가 바뀌어 이 설명이 낡으면 이 셀이 실패한다.
 
-# %%
+# %% tags=["hide-input"]
 src_fwd = inspect.getsource(_forward)
 src_bwd = inspect.getsource(_backward)
 src_mm = inspect.getsource(mass_matrix)
@@ -1258,8 +1306,8 @@ for label, src, fragment in mapping:
 # 함수에 궤적 전체의 배열(표본 수 × 관절 수)을 넣으면 한 번의 호출로 모든 표본의 토크가
 # 나온다. 반복은 링크에 대해서만 돌고 표본 축은 numpy 배열 연산으로 처리된다.
 #
-# 인자 `gravity`를 생략한 `rnea(chain, q, qd, qdd)`는 기본 중력 $(0, 0, -g_0)$를 쓴다. 여기서
-# $g_0$은 `chaindyn.STANDARD_GRAVITY`(표준 중력 가속도)이고, 중력이 기저 좌표계 $\{0\}$의 $-z$
+# 인자 `gravity`를 생략한 `rnea(chain, q, qd, qdd)`는 기본 중력 $(0, 0, -\mathrm{g}_0)$를 쓴다.
+# 여기서 $\mathrm{g}_0$은 `chaindyn.STANDARD_GRAVITY`(표준 중력 가속도)이고, 중력이 기저 좌표계 $\{0\}$의 $-z$
 # 방향을 향한다는 뜻이다. 곧 기본값은 $\{0\}$의 $z$축이 연직 위쪽을 향하게 설치된 로봇을
 # 가정한다. 벽이나 천장에 달린 로봇처럼 그렇지 않으면 $\{0\}$에서 적은 중력 벡터를 `gravity`로
 # 직접 넘겨야 한다. 이 페이지의 `GRAVITY`(= `ch32.GRAVITY`)는 기본값과 같은 벡터이며, 아래 셀은
@@ -1302,9 +1350,8 @@ print("배치 호출과 단일 호출 일치:", batch_err < 1e-12)
 # $g_2(q)$가 {glue:text}`rn_use_g2:.4f` N·m이다. 궤적 전체는 {glue:text}`rn_use_N` × 
 # {glue:text}`rn_use_n` 배열 하나로 들어가 같은 모양의 토크 배열로 나오며, 배치 결과와 한 상태씩
 # 부른 결과의 차이는 {glue:text}`rn_batch_err` N·m이다(허용 {glue:text}`rn_lin_bound`). 중력은
-# 기본값과 같은 $g_0=$ {glue:text}`rn_g0` m/s²를 $\{0\}$의 $-z$ 방향으로 넣었다.
+# 기본값과 같은 $\mathrm{g}_0=$ {glue:text}`rn_g0` m/s²를 $\{0\}$의 $-z$ 방향으로 넣었다.
 #
 # 이 알고리즘이 실제로 맞는지, 그리고 예제 팔의 토크와 반력이 어떤 모양인지는 풀이 예제
-# 페이지({doc}`ch3_2_examples`)에서 여섯 가지 계산으로 확인한다. 설계 트레이드오프, 한계,
-# 체크포인트, 그리고 명세 원고가 보고한 값을 이 책의 계산과 나란히 놓은 재현 표는
-# {doc}`ch3_2_closing`에 있다.
+# 페이지({doc}`ch3_2_examples`)에서 여섯 가지 계산으로 확인한다. 구현 방식의 선택, 한계,
+# 체크포인트와 재현표는 {doc}`ch3_2_closing`에 있다.

@@ -1,10 +1,17 @@
-"""A plain-Python RNEA on nested lists: the timing baseline of ``bench_rnea.py``.
+"""Inverse dynamics of one state in plain Python lists: the baseline of ``bench_rnea.py``.
 
-It is written the way the chapter's specification text writes its code
-(Python lists, 6x6 adjoints multiplied densely, no numpy), to measure what
-that style costs per call.  It is a benchmark baseline, not a package
-algorithm: ``chaindyn.rnea`` is the reference, and ``bench_rnea.py`` checks
-this function against it before timing it.
+Written from the book's equations (§3.2.3: eq-rnea-pose, eq-rnea-twist,
+eq-rnea-accel, eq-rnea-body, eq-rnea-wrench, eq-rnea-torque) with nothing but
+lists of floats and :mod:`math`, the way a first implementation without an
+array library would be: every 6x6 map (the adjoint of a link pose, the bracket
+of a twist) is filled as six rows of six numbers and applied entry by entry,
+its zero blocks included.  Its purpose is to measure what such code costs per
+call; it is not a package algorithm (``chaindyn.rnea`` is the reference, and
+``bench_rnea.py`` compares the two before timing).
+
+Unlike ``chaindyn.rnea``, the forward sweep also forms each link's own wrench
+``G_i V̇_i - ad_{V_i}^T G_i V_i`` (it needs only that link's twist and its
+rate), so the backward sweep is an accumulation of the carried wrench alone.
 """
 
 from __future__ import annotations
@@ -12,78 +19,103 @@ from __future__ import annotations
 from math import cos, sin
 
 
-def _mm(A, B):
-    return [[sum(a * b for a, b in zip(row, col)) for col in zip(*B)] for row in A]
+def _dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
 
 
-def _mv(A, x):
-    return [sum(a * b for a, b in zip(row, x)) for row in A]
+def _apply(rows, x):
+    """rows @ x for a matrix stored as a list of rows."""
+    return [_dot(row, x) for row in rows]
 
 
-def _skew(x):
+def _apply_transposed(rows, y):
+    """rows^T @ y, column by column, without forming the transpose."""
+    out = [0.0] * len(rows[0])
+    for row, y_k in zip(rows, y):
+        for j, r in enumerate(row):
+            out[j] += r * y_k
+    return out
+
+
+def _combine(*terms):
+    """Σ c_k x_k for (c_k, x_k) pairs of a scalar and a vector."""
+    out = [0.0] * len(terms[0][1])
+    for c, x in terms:
+        for j, xj in enumerate(x):
+            out[j] += c * xj
+    return out
+
+
+def _cross_matrix(x):
+    """[x]: the 3x3 matrix of x × (eq-rnea-skew)."""
     return [[0.0, -x[2], x[1]], [x[2], 0.0, -x[0]], [-x[1], x[0], 0.0]]
 
 
-def _blocks(a, b, c, d):
-    """[[a, b], [c, d]] from 3x3 blocks."""
-    return [ra + rb for ra, rb in zip(a, b)] + [rc + rd for rc, rd in zip(c, d)]
+def _matmul(A, B):
+    columns = list(zip(*B))
+    return [[_dot(row, col) for col in columns] for row in A]
 
 
-_ZERO = [[0.0] * 3 for _ in range(3)]
-_EYE = [[float(i == j) for j in range(3)] for i in range(3)]
+_IDENTITY = ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0])
 
 
-def _adjoint(R, p):
-    return _blocks(R, _ZERO, _mm(_skew(p), R), R)
+def _screw_pose(axis, angle):
+    """e^{[A] angle} as a 4x4 homogeneous matrix (eq-rnea-exp): rows of R = 1 + sin [ŵ]
+    + (1 - cos) [ŵ]², translation Γ u = angle u + (1 - cos) [ŵ] u + (angle - sin) [ŵ]² u."""
+    w_hat, u = axis[:3], axis[3:]
+    if any(w_hat):
+        W = _cross_matrix(w_hat)
+        W2 = _matmul(W, W)
+        sn, vers = sin(angle), 1.0 - cos(angle)
+        rot = [_combine((1.0, e), (sn, w), (vers, w2)) for e, w, w2 in zip(_IDENTITY, W, W2)]
+        trans = _combine((angle, u), (vers, _apply(W, u)), (angle - sn, _apply(W2, u)))
+    else:  # prismatic: a pure translation along u
+        rot, trans = [list(e) for e in _IDENTITY], [angle * x for x in u]
+    return [r + [t] for r, t in zip(rot, trans)] + [[0.0, 0.0, 0.0, 1.0]]
 
 
-def _ad(V):
-    w, v = _skew(V[:3]), _skew(V[3:])
-    return _blocks(w, _ZERO, v, w)
+def _adjoint_of(T):
+    """The 6x6 Ad_T of a 4x4 pose T = (R, p) (eq-rnea-adjoint): [[R, 0], [[p] R, R]]."""
+    R = [row[:3] for row in T[:3]]
+    pR = _matmul(_cross_matrix([row[3] for row in T[:3]]), R)
+    return [R[r] + [0.0, 0.0, 0.0] for r in range(3)] + [pR[r] + R[r] for r in range(3)]
 
 
-def _transpose(A):
-    return [list(r) for r in zip(*A)]
-
-
-def _exp(A, t):
-    """exp([A] t) as (R, p), Rodrigues' formula."""
-    w, v = A[:3], A[3:]
-    if not any(w):
-        return [row[:] for row in _EYE], [x * t for x in v]
-    K = _skew(w)
-    K2 = _mm(K, K)
-    s, c = sin(t), 1.0 - cos(t)
-    R = [[_EYE[i][j] + s * K[i][j] + c * K2[i][j] for j in range(3)] for i in range(3)]
-    P = [[_EYE[i][j] * t + c * K[i][j] + (t - s) * K2[i][j] for j in range(3)] for i in range(3)]
-    return R, _mv(P, v)
+def _bracket_of(V):
+    """The 6x6 ad_V of a twist V = (ω, v) (eq-rnea-bracket): [[[ω], 0], [[v], [ω]]]."""
+    Wm, Vm = _cross_matrix(V[:3]), _cross_matrix(V[3:])
+    return [Wm[r] + [0.0, 0.0, 0.0] for r in range(3)] + [Vm[r] + Wm[r] for r in range(3)]
 
 
 def rnea_lists(home, screws, inertias, q, qd, qdd, g):
-    """Torques of one state; all arguments are nested Python lists (chain arrays ``.tolist()``)."""
-    n = len(q)
-    Vp, Vdp = [0.0] * 6, [0.0, 0.0, 0.0] + [-x for x in g]
-    Ads, Vs, Vds = [], [], []
-    for i in range(n):
-        Re, pe = _exp(screws[i], -q[i])
-        Rm = [row[:3] for row in home[i][:3]]
-        pm = [row[3] for row in home[i][:3]]
-        R = _mm(Re, Rm)
-        p = [a + b for a, b in zip(_mv(Re, pm), pe)]
-        Ad = _adjoint(R, p)
-        A = screws[i]
-        V = [a + b * qd[i] for a, b in zip(_mv(Ad, Vp), A)]
-        Vd = [a + b * qd[i] + c * qdd[i] for a, b, c in zip(_mv(Ad, Vdp), _mv(_ad(V), A), A)]
-        Ads.append(Ad)
-        Vs.append(V)
-        Vds.append(Vd)
-        Vp, Vdp = V, Vd
-    F = [0.0] * 6
-    tau = [0.0] * n
-    for i in reversed(range(n)):
-        G = inertias[i]
-        bias = _mv(_transpose(_ad(Vs[i])), _mv(G, Vs[i]))
-        F = [f + a - b for f, a, b in zip(F, _mv(G, Vds[i]), bias)]
-        tau[i] = sum(f * a for f, a in zip(F, screws[i]))
-        F = _mv(_transpose(Ads[i]), F)
+    """Joint torques of one state (N m, or N for a prismatic joint), no tip wrench.
+
+    Parameters
+    ----------
+    home, screws, inertias : nested lists
+        ``Chain.home.tolist()``, ``Chain.screws.tolist()``,
+        ``Chain.inertias.tolist()``: M_{i,i-1} (4x4), A_i (6) and G_i (6x6).
+    q, qd, qdd : list of float, length n
+    g : list of 3 floats
+        Gravity in {0}, m/s^2; it enters as the base acceleration (0, -g).
+    """
+    twist = [0.0] * 6
+    rate = [0.0, 0.0, 0.0] + [-x for x in g]  # V̇_0 = (0, -g), eq-rnea-gravity
+    adjoints, own_wrenches = [], []
+    for M, A, G, qi, qdi, qddi in zip(home, screws, inertias, q, qd, qdd):
+        X = _adjoint_of(_matmul(_screw_pose(A, -qi), M))  # Ad of T_{i,i-1}, eq-rnea-pose
+        twist = _combine((1.0, _apply(X, twist)), (qdi, A))  # eq-rnea-twist
+        rate = _combine((1.0, _apply(X, rate)), (qdi, _apply(_bracket_of(twist), A)),
+                        (qddi, A))  # eq-rnea-accel
+        momentum = _apply(G, twist)
+        own = _combine((1.0, _apply(G, rate)),
+                       (-1.0, _apply_transposed(_bracket_of(twist), momentum)))  # eq-rnea-body
+        adjoints.append(X)
+        own_wrenches.append(own)
+    tau = [0.0] * len(q)
+    carried = [0.0] * 6  # the wrench that link i+1 takes from link i, in {i}; F_tip = 0
+    for i in reversed(range(len(q))):
+        wrench = _combine((1.0, own_wrenches[i]), (1.0, carried))  # eq-rnea-wrench
+        tau[i] = _dot(wrench, screws[i])  # eq-rnea-torque
+        carried = _apply_transposed(adjoints[i], wrench)  # F_i in {i-1}
     return tau

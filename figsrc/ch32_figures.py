@@ -158,8 +158,8 @@ def library_agreement_rows():
 
 def reproduction_rows():
     """The reproduction table of §3.2.11: the 명세 원고's value, this build's value
-    where it is deterministic (a count), the bound and whether it holds."""
+    where it is deterministic (a count or a trajectory finding), the bound and whether it holds."""
     header = ["item", "spec_value", "this_build", "bound", "holds"]
-    rows = [[r["item"], r["seed"], int(r["value"]) if r["kind"] == "exact" else "",
+    rows = [[r["item"], r["seed"], "" if r["kind"] == "roundoff" else r["value"],
              r["bound"], r["holds"]] for r in ch32.reproduction_table()]
     return header, rows

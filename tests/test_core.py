@@ -1,6 +1,8 @@
 """chaindyn's algorithms against independent oracles: closed forms, identities,
 finite differences and a second formulation (book §3.2.5 ①-③)."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -158,6 +160,46 @@ def test_forward_kinematics_is_product_of_exponentials(random_case):
         E[:3, :3], E[:3, 3] = R, p
         T = T @ np.linalg.inv(chain.home[i]) @ E
     np.testing.assert_allclose(cd.forward_kinematics(chain, q)[-1], T, atol=1e-12)
+
+
+def test_screw_exp_is_the_matrix_exponential():
+    """eq-rnea-exp against scipy's expm of the 4x4 [A] θ, revolute (off-origin axis) and
+    prismatic, one angle and a batch of angles."""
+    from scipy.linalg import expm
+
+    rng = np.random.default_rng(RNG_SEED)
+    for _ in range(20):
+        w = rng.standard_normal(3)
+        w /= np.linalg.norm(w)
+        for A in (np.concatenate([w, -np.cross(w, rng.standard_normal(3))]),
+                  np.concatenate([np.zeros(3), w])):
+            hat = np.zeros((4, 4))
+            hat[:3, :3], hat[:3, 3] = spatial.skew(A[:3]), A[3:]
+            thetas = rng.uniform(-4.0, 4.0, 5)
+            R, p = screw_exp(A, thetas)
+            for k, th in enumerate(thetas):
+                E = expm(hat * th)
+                np.testing.assert_allclose(R[k], E[:3, :3], atol=1e-12)
+                np.testing.assert_allclose(p[k], E[:3, 3], atol=1e-12)
+            R1, p1 = screw_exp(A, thetas[0])
+            assert R1.shape == (3, 3) and p1.shape == (3,)
+            np.testing.assert_array_equal(R1, R[0])
+
+
+def test_plain_list_baseline_matches_rnea(random_case):
+    """figsrc/bench_baselines.py (the benchmark's list code) gives chaindyn.rnea's torques."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "figsrc"))
+    from bench_baselines import rnea_lists
+
+    chain, rng = random_case
+    lists = (chain.home.tolist(), chain.screws.tolist(), chain.inertias.tolist())
+    g = [0.3, -1.2, -9.0]
+    for _ in range(5):
+        q, qd, qdd = states(rng, chain.n)
+        tau = rnea_lists(*lists, q.tolist(), qd.tolist(), qdd.tolist(), g)
+        np.testing.assert_allclose(tau, cd.rnea(chain, q, qd, qdd, gravity=g), atol=1e-11)
 
 
 def test_static_tip_wrench_is_jacobian_transpose(random_case):

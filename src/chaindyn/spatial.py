@@ -4,7 +4,7 @@ Conventions (book §3.2.3.1, Modern Robotics ch. 3 and 8):
 
 * twist ``V = (omega, v)``: angular velocity first, then the velocity of the
   point of the body at the frame's origin, both in the frame's coordinates;
-* wrench ``F = (m, f)``: moment about the frame's origin first, then force;
+* wrench ``F = (n, f)``: moment about the frame's origin first, then force;
 * a pose ``T`` is given as a 4x4 homogeneous matrix or as a pair ``(R, p)``.
 
 Every function accepts leading batch dimensions ``(...,)`` and works on the
@@ -149,17 +149,26 @@ def ad(V):
     )
 
 
+def _on_basis(coefficients, basis):
+    """``Σ_k c_k B_k`` over the basis ``(1, [ŵ], [ŵ]^2)`` of eq. eq-rnea-exp; a
+    coefficient ``None`` stands for 1 (the matrix enters as it is, no product)."""
+    total = 0.0
+    for c, b in zip(coefficients, basis):
+        total = total + (b if c is None else c * b)
+    return total
+
+
 def screw_exp(A, theta):
-    """Pose ``exp([A] θ)`` of a unit screw axis, as ``(R, p)``.
+    """Pose ``exp([A] θ)`` of a unit screw axis, as ``(R, p)`` (book eq. eq-rnea-exp).
 
     Parameters
     ----------
     A : array_like, shape (6,)
-        Screw axis ``(omega, v)``: either revolute (``|omega| = 1``) or
-        prismatic (``omega = 0``, ``|v| = 1``).  The kind is decided from
-        ``A`` itself; validation is the caller's (``Chain``) job.
+        Screw axis ``(ŵ, u)``: either revolute (``|ŵ| = 1``) or prismatic
+        (``ŵ = 0``, ``|u| = 1``).  The kind is decided from ``A`` itself;
+        validation is the caller's (``Chain``) job.
     theta : array_like, shape (...)
-        Joint displacement (rad or m).
+        Displacement along the axis (rad or m).
 
     Returns
     -------
@@ -168,25 +177,27 @@ def screw_exp(A, theta):
 
     Notes
     -----
-    Rodrigues' formula and Modern Robotics eq. (3.88):
-    ``R = I + sin θ [ω] + (1 - cos θ) [ω]^2``,
-    ``p = (I θ + (1 - cos θ) [ω] + (θ - sin θ) [ω]^2) v``.
-    A revolute exponential costs 36 products (``[ω]^2`` and ``P v``), a
-    prismatic one none (``R = I``, ``p = v θ``).
+    Book §3.2.3.1.  For a unit axis ``[ŵ]^3 = -[ŵ]``, so the series of
+    ``e^{[ŵ] θ}`` folds onto the three matrices ``1, [ŵ], [ŵ]^2``; the rotation
+    has the coefficients ``(1, sin θ, 1 - cos θ)`` on them (Rodrigues).  The
+    translation is ``p = Γ(θ) u`` with ``Γ(θ) = ∫_0^θ e^{[ŵ] s} ds``, whose
+    coefficients on the same matrices are the rotation's integrated from 0 to
+    θ: ``(θ, 1 - cos θ, θ - sin θ)``.  A revolute exponential costs 36 products
+    (``[ŵ]^2`` and ``Γ u``), a prismatic one none (``R = 1``, ``p = u θ``).
     """
     A = np.asanyarray(A)
     theta = np.asanyarray(theta)
-    t = theta[..., None, None]
-    eye = np.broadcast_to(np.eye(3), theta.shape + (3, 3))
-    w, v = A[:3], A[3:]
-    if not np.any(np.asarray(w)):
-        return eye.copy(), v * theta[..., None]
-    K = skew(w)
-    K2 = K @ K
-    s, c = np.sin(t), 1.0 - np.cos(t)
-    R = eye + s * K + c * K2
-    P = eye * t + c * K + (t - s) * K2
-    return R, P @ v
+    th = theta[..., None, None]
+    one = np.broadcast_to(np.eye(3), theta.shape + (3, 3))
+    w_hat, u = A[:3], A[3:]
+    if np.any(np.asarray(w_hat)):  # revolute
+        W = skew(w_hat)
+        basis = (one, W, W @ W)
+        sin_th, vers_th = np.sin(th), 1.0 - np.cos(th)
+        rotation = _on_basis((None, sin_th, vers_th), basis)
+        gamma = _on_basis((th, vers_th, th - sin_th), basis)  # the coefficients integrated
+        return rotation, matvec(gamma, u)
+    return one.copy(), u * theta[..., None]  # prismatic: no rotation
 
 
 def pose_mul(a, b):
