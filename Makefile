@@ -26,7 +26,7 @@ export STRIP_TIMING
 help:
 	@echo "make book     - execute every notebook and build the HTML into _build/html (-W -n)"
 	@echo "make pdf      - execute every notebook and build the whole book as _build/latex/book.pdf (XeLaTeX)"
-	@echo "make test     - unit tests, nbval on book/, jupytext sync, build, browser test"
+	@echo "make test     - unit tests, nbval on book/, jupytext sync, build, browser and PDF tests"
 	@echo "make sync     - jupytext --sync every book/*.py with its .ipynb"
 	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
 	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
