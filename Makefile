@@ -21,11 +21,12 @@ for path in sys.argv[1:]:
 endef
 export STRIP_TIMING
 
-.PHONY: help venv book test sync execute figures bench lint clean
+.PHONY: help venv book pdf test sync execute figures bench lint clean
 
 help:
 	@echo "make book     - execute every notebook and build the HTML into _build/html (-W -n)"
-	@echo "make test     - unit tests, nbval on book/, jupytext sync, build, browser test"
+	@echo "make pdf      - execute every notebook and build the whole book as _build/latex/book.pdf (XeLaTeX)"
+	@echo "make test     - unit tests, nbval on book/, jupytext sync, build, browser and PDF tests"
 	@echo "make sync     - jupytext --sync every book/*.py with its .ipynb"
 	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
 	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
@@ -45,6 +46,15 @@ venv: $(STAMP)
 book: $(STAMP)
 	rm -rf _build/html
 	$(BIN)/jupyter-book build . --all -W -n --keep-going
+
+# Sphinx's LaTeX builder, then latexmk with XeLaTeX (Debian's texlive-xetex,
+# texlive-lang-korean, latexmk, fonts-nanum; see README). TeX stops at the first
+# error instead of waiting for input. Sphinx warns that it knows no Babel
+# option for Korean (the text is set by kotex), so the build is not run with -W.
+pdf: $(STAMP)
+	rm -rf _build/latex
+	LATEXOPTS="-interaction=nonstopmode -halt-on-error" \
+	    $(BIN)/jupyter-book build . --builder pdflatex --all -n --keep-going </dev/null
 
 test: $(STAMP)
 	$(BIN)/python -m pytest --nbval tests book
