@@ -40,7 +40,7 @@ import chaindyn
 from chaindyn import ch32, models, spatial
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
-from chaindyn.rnea import _backward, _forward
+from chaindyn.rnea import _backward, _forward, joint_step
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: 한글 글꼴과 그림 양식)
@@ -1234,8 +1234,21 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # $$ (eq-rnea-calls)
 #
 # **구현.** 아래는 `chaindyn`의 실제 소스이다(책을 만들 때 파일에서 직접 읽어 온다). 먼저
-# 전방 순환 `_forward`이다. 상태 배열의 앞쪽 축(여러 상태)은 그대로 따라 다니고, 반복은 링크에
-# 대해서만 돈다.
+# 관절 하나의 단계 `joint_step`이다. 관절 $i$의 변위 $q_i$에서 $\mathrm{Ad}_{T_{i,i-1}}$를
+# 만든다. 질량 행렬의 `crba`, 순동역학의 `aba`, 코리올리 행렬의 `coriolis_matrix`도 링크를 훑을
+# 때 같은 함수를 부른다.
+#
+# ```{literalinclude} ../src/chaindyn/rnea.py
+# :language: python
+# :pyobject: joint_step
+# ```
+#
+# - `R, p = pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3]))` — 알고리즘 줄 3,
+#   식 {eq}`eq-rnea-pose`. 지수 사상에 $-q_i$를 넣는다는 점에 주의한다.
+# - `return Ad_rp(R, p)` — 줄 3의 $\mathrm{Ad}_{T_{i,i-1}}$.
+#
+# 다음은 전방 순환 `_forward`이다. 상태 배열의 앞쪽 축(여러 상태)은 그대로 따라 다니고, 반복은
+# 링크에 대해서만 돈다.
 #
 # ```{literalinclude} ../src/chaindyn/rnea.py
 # :language: python
@@ -1246,9 +1259,7 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #
 # - `Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V` — 알고리즘 줄 1, 식
 #   {eq}`eq-rnea-gravity`. 뒤의 `+ V`는 0을 더해 배치 모양을 맞출 뿐이다.
-# - `R, p = pose_mul(screw_exp(A, -q[..., i]), (M[:3, :3], M[:3, 3]))` — 줄 3, 식
-#   {eq}`eq-rnea-pose`. 지수 사상에 $-q_i$를 넣는다는 점에 주의한다.
-# - `Ad_i = Ad_rp(R, p)` — 줄 3의 $\mathrm{Ad}_{T_{i,i-1}}$.
+# - `Ad_i = joint_step(chain, i, q[..., i])` — 줄 3, 위의 관절 단계.
 # - `V = _mv(Ad_i, V) + A * qd[..., i, None]` — 줄 4, 식 {eq}`eq-rnea-twist`.
 # - `Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]` — 줄 5, 식
 #   {eq}`eq-rnea-accel`. 여기의 `V`는 바로 윗줄에서 갱신된 $V_i$이다.
@@ -1279,13 +1290,16 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # 지금의 소스에 그대로 있는지 확인한다. 소스가 바뀌어 이 설명이 낡으면 이 셀이 실패한다.
 
 # %% tags=["hide-input"]
+src_step = inspect.getsource(joint_step)
 src_fwd = inspect.getsource(_forward)
 src_bwd = inspect.getsource(_backward)
 src_mm = inspect.getsource(mass_matrix)
 mapping = [
+    ("eq-rnea-pose", src_step,
+     "R, p = pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3]))"),
+    ("eq-rnea-pose", src_step, "return Ad_rp(R, p)"),
     ("eq-rnea-gravity", src_fwd, "Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V"),
-    ("eq-rnea-pose", src_fwd, "R, p = pose_mul(screw_exp(A, -q[..., i]), (M[:3, :3], M[:3, 3]))"),
-    ("eq-rnea-pose", src_fwd, "Ad_i = Ad_rp(R, p)"),
+    ("알고리즘 줄 3", src_fwd, "Ad_i = joint_step(chain, i, q[..., i])"),
     ("eq-rnea-twist", src_fwd, "V = _mv(Ad_i, V) + A * qd[..., i, None]"),
     ("eq-rnea-accel", src_fwd,
      "Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]"),

@@ -11,8 +11,7 @@ that nbval compares (README, "Reproducibility"):
 * Roundoff-level results (an error of 1e-17 to 1e-9) carry no reproducible
   digit.  They are shown as computed with :func:`sci` only in outputs that no
   test compares (cells tagged ``nbval-ignore-output``); where a test compares,
-  they enter as the bound they are held to and whether it held
-  (:func:`within`).
+  they enter as the bound they are held to and whether it held.
 
 Notebooks import this module like ``_style`` (``sys.path.insert(0, "../figsrc")``).
 """
@@ -86,11 +85,3 @@ def sci(x, digits=2):
     mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
     return f"{mantissa}×10{str(int(exponent)).translate(_SUPERSCRIPT)}"
 
-
-def within(value, bound):
-    """Assert that a roundoff-level ``value`` is at most ``bound`` and return
-    ``True``: the form in which it may enter a compared output or table."""
-    value = float(value)
-    if not value <= bound:
-        raise AssertionError(f"{value:.3e} exceeds its bound {bound:g}")
-    return True

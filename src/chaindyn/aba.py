@@ -32,8 +32,16 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import check_chain
-from .crba import crba, joint_step, transpose
-from .rnea import _DEFAULT_G, batch_shape, check_gravity, check_state, check_wrench, rnea
+from .crba import crba, transpose
+from .rnea import (
+    _DEFAULT_G,
+    batch_shape,
+    check_gravity,
+    check_state,
+    check_wrench,
+    joint_step,
+    rnea,
+)
 from .spatial import ad
 from .spatial import matvec as _mv
 

@@ -37,12 +37,11 @@ import weakref
 import numpy as np
 
 from ._validate import check_chain
-from .rnea import check_state
-from .spatial import Ad_rp, pose_mul, screw_exp
+from .rnea import check_state, joint_step
 from .spatial import matvec as _mv
 from .structured import precompute
 
-__all__ = ["crba", "crba_structured", "joint_step", "transpose"]
+__all__ = ["crba", "crba_structured", "transpose"]
 
 
 def transpose(X):
@@ -52,29 +51,6 @@ def transpose(X):
     {i-1}; ``transpose(ad(V))`` is the dual ``ad_V^T`` (Modern Robotics eq. 8.40).
     """
     return np.swapaxes(X, -1, -2)
-
-
-def joint_step(chain, i, qi):
-    """``X_i = Ad_{T_{i,i-1}}`` of joint i (0-based) at ``q_i``, the step of eq. 3.2-1.
-
-    ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``, as in the forward recursion of
-    :func:`chaindyn.rnea`: 99 products for a revolute joint, 63 for a
-    prismatic one (``screw_exp``, ``pose_mul`` and ``[p] R``).
-
-    Parameters
-    ----------
-    chain : Chain
-    i : int
-        0-based link index.
-    qi : ndarray, shape (...)
-        Joint position, rad or m.
-
-    Returns
-    -------
-    ndarray, shape (..., 6, 6)
-    """
-    M = chain.home[i]
-    return Ad_rp(*pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3])))
 
 
 def crba(chain, q):

@@ -79,8 +79,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import check_chain
-from .crba import joint_step, transpose
-from .rnea import batch_shape, check_state
+from .crba import transpose
+from .rnea import batch_shape, check_state, joint_step
 from .spatial import ad, skew
 from .spatial import matvec as _mv
 
@@ -315,11 +315,8 @@ def mass_matrix_dot(chain, q, qd):
     Js, rates = _jacobians_and_rates(chain, q, qd)
     batch = batch_shape(q, qd)
     Md = np.zeros_like(q, shape=batch + (chain.n, chain.n))
-    for i in range(chain.n):
-        if i == 0:  # Jdot_1 = 0
-            continue
-        P = transpose(rates[i]) @ (chain.inertias[i] @ Js[i])
-        Md = Md + P
+    for i in range(1, chain.n):  # Jdot_1 = 0
+        Md = Md + transpose(rates[i]) @ (chain.inertias[i] @ Js[i])
     return Md + transpose(Md)
 
 

@@ -82,6 +82,30 @@ def batch_shape(*arrays):
     return np.broadcast_shapes(*(a.shape for a in arrays))[:-1]
 
 
+def joint_step(chain, i, qi):
+    """``Ad_{T_{i,i-1}}`` of joint i (0-based) at ``q_i``: the step of eq. 3.2-1 that
+    every recursion over the links takes (RNEA, CRBA, ABA, the Coriolis matrix).
+
+    ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``: 99 products for a revolute
+    joint, 63 for a prismatic one (``screw_exp``, ``pose_mul`` and ``[p] R``).
+
+    Parameters
+    ----------
+    chain : Chain
+    i : int
+        0-based link index.
+    qi : ndarray, shape (...)
+        Joint position, rad or m.
+
+    Returns
+    -------
+    ndarray, shape (..., 6, 6)
+    """
+    M = chain.home[i]
+    R, p = pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3]))
+    return Ad_rp(R, p)
+
+
 def _forward(chain, q, qd, qdd, gravity):
     """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
     V = np.zeros_like(q, shape=batch_shape(q, qd, qdd) + (6,))
@@ -89,9 +113,7 @@ def _forward(chain, q, qd, qdd, gravity):
     Ads, Vs, Vds = [], [], []
     for i in range(chain.n):
         A = chain.screws[i]
-        M = chain.home[i]
-        R, p = pose_mul(screw_exp(A, -q[..., i]), (M[:3, :3], M[:3, 3]))
-        Ad_i = Ad_rp(R, p)  # Ad_{T_{i,i-1}}
+        Ad_i = joint_step(chain, i, q[..., i])  # Ad_{T_{i,i-1}}
         V = _mv(Ad_i, V) + A * qd[..., i, None]
         Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]
         Ads.append(Ad_i)
