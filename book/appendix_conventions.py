@@ -49,7 +49,7 @@ import roboticstoolbox as rtb
 from myst_nb import glue
 
 import chaindyn
-from chaindyn import crosscheck
+from chaindyn_book import crosscheck
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed  # noqa: E402  (figsrc/_numbers.py: rounding checked against roundoff)

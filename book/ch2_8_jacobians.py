@@ -25,7 +25,7 @@
 # $J_b^{\mathsf T}F_{\mathrm{tip}}$에 쓰인다({doc}`ch3_2_rnea`).
 #
 # 이 페이지의 모든 수치는 코드 셀이 `chaindyn` 패키지를 불러 계산한 값이다. 장의 결과를 모아
-# 계산하는 함수는 `chaindyn.ch28`에, 그림을 그리는 함수는 `figsrc/ch28_figures.py`에 있다. 모듈을
+# 계산하는 함수는 `chaindyn_book.ch28`에, 그림을 그리는 함수는 `figsrc/ch28_figures.py`에 있다. 모듈을
 # 불러오는 셀과 값을 모아 본문에 붙이기만 하는 셀은 접어 두었다(펼치면 코드가 보인다).
 
 # %% tags=["hide-input"]
@@ -37,7 +37,8 @@ import numpy as np
 from myst_nb import glue
 
 import chaindyn as cd
-from chaindyn import ch28, models
+from chaindyn_book import ch28
+from chaindyn import models
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)

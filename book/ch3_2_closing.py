@@ -40,7 +40,8 @@ from IPython.display import Markdown, display
 from myst_nb import glue
 
 import chaindyn
-from chaindyn import ch32, models, spatial
+from chaindyn_book import ch32
+from chaindyn import models, spatial
 from chaindyn.opcount import count
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
@@ -280,7 +281,7 @@ glue("cl_sym_cse_k", fixed(float(np.log(c_b / c_p) / np.log(n_b / n_p)), 1), dis
 # Toolbox의 역동역학은 모터 회전자 관성과 마찰을 0으로 두지 않으면 그것까지 더한다. 이 책의 규약
 # (트위스트 $(\omega, v)$, 렌치 $(n, f)$, 말단이 환경에 가하는 $F_{\mathrm{tip}}$)과 이 차이를
 # 맞추는 변환에서 오류가 나기 쉽다. 이 책의 변환은 `chaindyn.interop`에 모여 있다. 변환한 결과가
-# 라이브러리와 맞는지는 `chaindyn.crosscheck`가 재며, 그 결과는 {doc}`3.2.5의 ⑥ <ch3_2_examples>`과
+# 라이브러리와 맞는지는 `chaindyn_book.crosscheck`가 재며, 그 결과는 {doc}`3.2.5의 ⑥ <ch3_2_examples>`과
 # 재현표(3.2.11.4)의 라이브러리 행에 있다.
 #
 # ### 3.2.10.4 연산량과 실행 시간
@@ -734,7 +735,7 @@ print(f"max |τ_sympy - τ_rnea| = {cp6_err:.1e} N·m")
 #
 # 재현표는 명세 원고가 자기 예제에서 보고한 허용 오차, 구조적 수치, 궤적의 두 가지 결과를 한 행씩
 # 가져와, 이번 빌드가 같은 항목을 다시 계산한 값과 나란히 놓는다. 계산은
-# `chaindyn.ch32.reproduction_table()`이 하고, 표는 빌드할 때마다 새로 만들어진다. 행은 세 종류이다.
+# `chaindyn_book.ch32.reproduction_table()`이 하고, 표는 빌드할 때마다 새로 만들어진다. 행은 세 종류이다.
 #
 # - **반올림 수준의 행.** 이번 빌드의 값은 계산된 그대로 유효 숫자 두 자리로 보인다(기계마다 마지막
 #   자릿수가 다를 수 있다). 기준은 명세 원고가 보고한 값의 {glue:text}`cl_rep_factor`배이다. 그보다
@@ -747,7 +748,7 @@ print(f"max |τ_sympy - τ_rnea| = {cp6_err:.1e} N·m")
 #   궤적은 이 책이 따로 정한 것이어서({doc}`3.2.5.2 <ch3_2_examples>`) 값이 같을 이유가 없다. 이 행들은
 #   값 대신, 그 결과가 뜻하는 정성적 진술이 이 책의 팔에서도 성립하는지를 기준으로 삼는다.
 #
-# 마지막 두 행은 라이브러리 대조이다. `chaindyn.crosscheck`가 Pinocchio, MuJoCo, modern_robotics,
+# 마지막 두 행은 라이브러리 대조이다. `chaindyn_book.crosscheck`가 Pinocchio, MuJoCo, modern_robotics,
 # Robotics Toolbox를 같은 사슬과 같은 상태에서 불러 차이를 잰다. 명세 원고는 이 두 수치가 절대
 # 차이인지 상대 차이인지 밝히지 않았다. 이 책은 상대 차이(차이를 그 양의 최대 크기로 나눈 값)로
 # 잰다.

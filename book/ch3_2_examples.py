@@ -18,7 +18,7 @@
 #
 # 앞 절 {doc}`ch3_2_rnea`에서 세운 전방·후방 순환이 정말 맞는지, 그리고 그 결과를 무엇에 쓸 수
 # 있는지를 여섯 개의 예제로 확인한다. 예제마다 질문을 하나씩 던지고, 답은 `chaindyn` 패키지와
-# 이 장의 계산 모듈 `chaindyn.ch32`를 호출해서 얻는다. 본문에 나오는 수치는 모두 아래 코드 셀이
+# 이 장의 계산 모듈 `chaindyn_book.ch32`를 호출해서 얻는다. 본문에 나오는 수치는 모두 아래 코드 셀이
 # 계산해 붙여 넣은 값이며, 손으로 옮겨 적은 숫자는 없다. 재현 표와 설계 논의는 다음 절
 # {doc}`ch3_2_closing`에 있다.
 #
@@ -67,7 +67,7 @@
 
 # %% [markdown]
 # 페이지의 코드 셀 가운데 값을 모아 본문에 붙이거나 표를 그리기만 하는 셀은 접어 두었다(펼치면 코드가
-# 보인다). 첫 접힌 셀이 모듈을 불러온다. `chaindyn.ch32`는 이 장의 예제를 계산하는 함수들을 모은
+# 보인다). 첫 접힌 셀이 모듈을 불러온다. `chaindyn_book.ch32`는 이 장의 예제를 계산하는 함수들을 모은
 # 모듈이고, `figsrc/_style.py`는 그림의 한글 글꼴을 맞춘다. `md_table`은 계산 결과를 번호가 붙는 표로
 # 보여 주기 위한 출력 도우미일 뿐, 계산은 하지 않는다. `sci`는 반올림 수준의 값을 본문에
 # $\times 10$의 거듭제곱 꼴 문자열로 붙이기 위한 도우미이다.
@@ -83,7 +83,8 @@ from matplotlib.ticker import FuncFormatter
 from myst_nb import glue
 
 import chaindyn
-from chaindyn import ch32, models, opcount, spatial
+from chaindyn import models, opcount, spatial
+from chaindyn_book import ch32
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: Korean font and figure style)
@@ -897,7 +898,7 @@ reaction_table
 # - **Robotics Toolbox for Python** {cite:p}`corke2021toolbox`: DH 매개변수로 로봇을 기술하고
 #   컴파일된 확장 모듈로 `rne`를 계산한다.
 #
-# 대조 전체는 `chaindyn.crosscheck.library_agreement()` 한 번의 호출이며, 이 페이지를 빌드할 때마다 다시
+# 대조 전체는 `chaindyn_book.crosscheck.library_agreement()` 한 번의 호출이며, 이 페이지를 빌드할 때마다 다시
 # 실행된다. 각 라이브러리의 모델은 `chaindyn.interop`의 어댑터가 같은 `Chain`에서 만든다. 어떤 버전과
 # 비교했는지는 아래 셀이 빌드할 때 설치된 배포판에서 읽는다({numref}`tab-ex-lib-versions`).
 
@@ -909,7 +910,8 @@ import mujoco
 import pinocchio as pin
 import roboticstoolbox as rtb
 
-from chaindyn import crosscheck, interop, urdf
+from chaindyn import interop, urdf
+from chaindyn_book import crosscheck
 
 DISTRIBUTIONS = {  # 본문에서 부르는 이름: 설치된 배포판의 이름
     "Pinocchio": "pin",

@@ -37,7 +37,8 @@ import numpy as np
 from myst_nb import glue
 
 import chaindyn
-from chaindyn import ch32, models, spatial
+from chaindyn_book import ch32
+from chaindyn import models, spatial
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
 from chaindyn.rnea import _backward, _forward, joint_step
@@ -187,7 +188,7 @@ plt.close(fig)
 
 # %% [markdown]
 # **이 장의 결과를 먼저 적는다.** 아래 세 셀(접혀 있다)은 풀이 예제 페이지({doc}`ch3_2_examples`)가
-# 자세히 다루는 계산을 `chaindyn.ch32`로 한 번에 불러 그 결론만 모은다. 첫 셀은 기계와 무관하게
+# 자세히 다루는 계산을 `chaindyn_book.ch32`로 한 번에 불러 그 결론만 모은다. 첫 셀은 기계와 무관하게
 # 같은 값(개수, 곱셈 횟수, 넷째 자리로 반올림한 토크와 비율), 둘째 셀은 기계마다 마지막 자리가
 # 다를 수 있는 반올림 오차 수준의 값, 셋째 셀은 그 값들을 허용 오차와 비교하는 검사이다.
 

@@ -1,4 +1,4 @@
-"""The figures and tables of chapter 2.8, drawn from ``chaindyn.ch28``.
+"""The figures and tables of chapter 2.8, drawn from ``chaindyn_book.ch28``.
 
 The scripts ``fig_28_*.py`` save them to ``book/figures`` and ``data``; the
 chapter's notebook shows the committed PNGs.  Each ``*_figure`` function
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from chaindyn import ch28
+from chaindyn_book import ch28
 
 #: Functions drawn in the count figure, with their Korean labels.
 COUNT_LABELS = {

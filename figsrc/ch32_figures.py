@@ -1,4 +1,4 @@
-"""The figures and tables of chapter 3.2, drawn from ``chaindyn.ch32``.
+"""The figures and tables of chapter 3.2, drawn from ``chaindyn_book.ch32``.
 
 The scripts ``fig_32_*.py`` save them to ``book/figures`` and ``data``; the
 chapter's notebooks show the same figures by calling the same functions
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from chaindyn import ch32
+from chaindyn_book import ch32
 
 JOINT_COLORS = ["C0", "C1", "C2", "C3", "C4", "C5"]
 
@@ -146,9 +146,9 @@ def identity_rows():
 
 # ---------------------------------------------------------------- ⑥ and the reproduction table
 def library_agreement_rows():
-    """The library cross-check of §3.2.5 ⑥ (chaindyn.crosscheck): for each quantity
+    """The library cross-check of §3.2.5 ⑥ (chaindyn_book.crosscheck): for each quantity
     the relative bound and whether the measured difference held to it."""
-    from chaindyn import crosscheck
+    from chaindyn_book import crosscheck
 
     header = ["library", "version", "quantity", "models", "bound", "holds"]
     rows = [[r["library"], r["version"], r["quantity"], r["models"], f"{r['bound']:.0e}",

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import crosscheck, spatial, urdf
+from chaindyn import spatial, urdf
+from chaindyn_book import crosscheck
 
 pin = pytest.importorskip("pinocchio")
 mujoco = pytest.importorskip("mujoco")

@@ -16,8 +16,9 @@ import pytest
 from test_structured import SPECIAL as RNEA_SPECIAL
 
 import chaindyn as cd
-from chaindyn import crosscheck, interop, models
+from chaindyn import interop, models
 from chaindyn.opcount import count
+from chaindyn_book import crosscheck
 
 M_BOUND = 1e-12
 QDD_BOUND = 1e-10

@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import crosscheck, interop, models
+from chaindyn import interop, models
+from chaindyn_book import crosscheck
 
 pin = pytest.importorskip("pinocchio")
 mujoco = pytest.importorskip("mujoco")
@@ -71,7 +72,7 @@ import sys
 for name in ("pinocchio", "mujoco", "modern_robotics", "roboticstoolbox", "yourdfpy",
              "spatialmath", "lxml", "trimesh"):
     sys.modules[name] = None
-import chaindyn, chaindyn.interop, chaindyn.urdf, chaindyn.crosscheck
+import chaindyn, chaindyn.interop, chaindyn.urdf, chaindyn_book.crosscheck
 from chaindyn import interop, models, urdf
 c = models.arm6r()
 assert "<mujoco" in interop.to_mujoco(c)
@@ -130,7 +131,7 @@ def test_library_agreement_rows(agreement):
     assert counts[("Pinocchio", "rnea")] == 13
     assert counts[("Robotics Toolbox", "inertia (M)")] == 7
     # the book's table holds forward round trips to 2e-11: MuJoCo's difference follows
-    # cond(M) and reaches 1.4e-11 at other seeds (chaindyn.crosscheck.FORWARD_BOUND)
+    # cond(M) and reaches 1.4e-11 at other seeds (chaindyn_book.crosscheck.FORWARD_BOUND)
     bounds = {r["bound"] for r in agreement if "(qdd)" in r["quantity"]}
     assert bounds == {2e-11}
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from chaindyn import ch32
+from chaindyn_book import ch32
 
-pytest.importorskip("pinocchio")  # the two library rows run chaindyn.crosscheck
+pytest.importorskip("pinocchio")  # the two library rows run chaindyn_book.crosscheck
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import crosscheck, interop, models, urdf
+from chaindyn import interop, models, urdf
 from chaindyn.spatial import rpy_matrix
+from chaindyn_book import crosscheck
 
 pytest.importorskip("yourdfpy")
 pin = pytest.importorskip("pinocchio")

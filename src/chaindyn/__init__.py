@@ -7,7 +7,7 @@ F_tip the wrench the end effector applies to the environment, in {n}.
 SI units throughout.  ``import chaindyn`` needs numpy only.
 """
 
-from . import crosscheck, interop, jacobian, models, opcount, spatial, urdf
+from . import interop, jacobian, models, opcount, spatial, urdf
 from .chain import Chain
 from .classic import link_velocities, rnea_classic
 from .jacobian import (
@@ -45,7 +45,6 @@ __all__ = [
     "body_jacobian",
     "body_jacobian_dot",
     "coriolis_torque",
-    "crosscheck",
     "forward_kinematics",
     "forward_kinematics_poe",
     "geometric_jacobian_dh",

@@ -24,9 +24,9 @@ numbers, the same order, rad or m) for every adapter here; only the tip
 wrench, gravity and joint wrenches need translating.
 
 Library versions these adapters were checked with: Pinocchio (``pin``) 4.1.0,
-MuJoCo 4.0.0, modern_robotics 1.1.1, roboticstoolbox-python 1.5.0;
-:func:`chaindyn.crosscheck.library_agreement` reads the installed versions
-at run time and measures the agreement.
+MuJoCo 4.0.0, modern_robotics 1.1.1, roboticstoolbox-python 1.5.0; the book's
+cross-check (``chaindyn_book.crosscheck.library_agreement``) reads the installed
+versions at run time and measures the agreement.
 """
 
 from __future__ import annotations

@@ -21,11 +21,11 @@ import os
 
 import numpy as np
 
-from . import interop, models
-from .chain import Chain
-from .kinematics import forward_kinematics
-from .quantities import bias_force, gravity_torque, mass_matrix
-from .rnea import STANDARD_GRAVITY, joint_wrenches, rnea
+from chaindyn import interop, models
+from chaindyn.chain import Chain
+from chaindyn.kinematics import forward_kinematics
+from chaindyn.quantities import bias_force, gravity_torque, mass_matrix
+from chaindyn.rnea import STANDARD_GRAVITY, joint_wrenches, rnea
 
 __all__ = [
     "library_agreement",
@@ -495,7 +495,7 @@ def urdf_agreement(seed=0, states=3, robots=None, per_model=False):
     """
     import pinocchio as pin
 
-    from . import urdf
+    from chaindyn import urdf
 
     rng = np.random.default_rng(seed)
     table = _Table()

@@ -19,10 +19,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import models
-from .chain import Chain
-from .classic import link_velocities
-from .jacobian import (
+from chaindyn import models
+from chaindyn.chain import Chain
+from chaindyn.classic import link_velocities
+from chaindyn.jacobian import (
     body_jacobian_dot,
     forward_kinematics_poe,
     geometric_jacobian_mdh,
@@ -33,10 +33,10 @@ from .jacobian import (
     space_jacobian_poe,
     swap_halves,
 )
-from .kinematics import _relative_poses, body_jacobian, forward_kinematics, space_jacobian
-from .opcount import count
-from .rnea import link_twists
-from .spatial import Ad
+from chaindyn.kinematics import _relative_poses, body_jacobian, forward_kinematics, space_jacobian
+from chaindyn.opcount import count
+from chaindyn.rnea import link_twists
+from chaindyn.spatial import Ad
 
 __all__ = [
     "SEED",
@@ -228,7 +228,7 @@ def pinocchio_agreement(states=3):
     """
     import pinocchio as pin
 
-    from .interop import to_pinocchio
+    from chaindyn.interop import to_pinocchio
 
     def rel(a, b):
         return float(np.abs(a - b).max() / max(1.0, np.abs(b).max()))
@@ -432,7 +432,7 @@ def timings(number=2000, repeat=7):
     try:
         import pinocchio as pin
 
-        from .interop import to_pinocchio
+        from chaindyn.interop import to_pinocchio
 
         model = to_pinocchio(arm)
         data = model.createData()

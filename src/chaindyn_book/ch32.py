@@ -16,11 +16,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import models
-from .classic import rnea_classic
-from .kinematics import body_jacobian, forward_kinematics
-from .opcount import count
-from .quantities import (
+from chaindyn import models
+from chaindyn.classic import rnea_classic
+from chaindyn.kinematics import body_jacobian, forward_kinematics
+from chaindyn.opcount import count
+from chaindyn.quantities import (
     bias_force,
     coriolis_torque,
     gravity_torque,
@@ -29,7 +29,7 @@ from .quantities import (
     mass_matrix,
     tip_wrench_torque,
 )
-from .rnea import STANDARD_GRAVITY, joint_wrenches, rnea
+from chaindyn.rnea import STANDARD_GRAVITY, joint_wrenches, rnea
 
 __all__ = [
     "SEED",
@@ -406,7 +406,7 @@ def reproduction_table():
     # it imports Pinocchio, MuJoCo, modern_robotics and the Robotics Toolbox only when it runs).
     # Both are relative differences, the measure the bounds are stated in; the specification
     # does not say which measure its figures are.
-    from . import crosscheck
+    from chaindyn_book import crosscheck
 
     items = (
         "라이브러리 대조: 순동역학 q̈를 뺀 모든 항목의 최대 상대 차이 (차이 / 그 양의 최대 크기)",
