@@ -37,15 +37,15 @@ import numpy as np
 from myst_nb import glue
 
 import chaindyn as cd
+from chaindyn import classic, jacobian, models, opcount, spatial
 from chaindyn_book import ch28
-from chaindyn import models
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
 from _tables import md_table  # noqa: E402  (figsrc/_tables.py: 표)
 
 np.set_printoptions(precision=4, suppress=True)
-arm = models.arm6r()  # 이 책의 예제 6R 팔 (data/arm6r.csv, 수정 DH)
+arm = models.arm6r()  # 이 책의 예제 6R 팔 (chaindyn/data/arm6r.csv, 수정 DH)
 arm_args = models.mdh_arguments(models.arm6r_table())
 q_arm = models.ARM6R_GOAL  # 예제 운동의 목표 자세, rad
 qd_arm = np.array([0.8, -0.5, 0.6, 1.0, -0.7, 1.2])  # 이 절의 예제 관절 속도, rad/s
@@ -133,7 +133,7 @@ for row in checks.values():
 # 두 식은 같은 곱을 괄호만 달리 묶은 것이다. $e^{[\mathrm{Ad}_X A]q}=X e^{[A]q}X^{-1}$
 # (식 {eq}`eq-rnea-adconj`를 지수에 적용한 것)이라는 항등식으로 식 {eq}`eq-28-fk`의 각 지수를 기저 쪽으로 밀어내면 식 {eq}`eq-28-poe`가
 # 나온다. `chaindyn.forward_kinematics`는 식 {eq}`eq-28-fk`로 모든 링크의 자세를,
-# `chaindyn.forward_kinematics_poe`는 식 {eq}`eq-28-poe`로 말단 자세를 계산한다. 앞의 대조
+# `chaindyn.jacobian.forward_kinematics_poe`는 식 {eq}`eq-28-poe`로 말단 자세를 계산한다. 앞의 대조
 # 셀에서 두 결과의 차이는 가장 커도 {glue:text}`j28_chk_fk_poe`였다(상한
 # {glue:text}`j28_bound_fk_poe`).
 #
@@ -159,7 +159,7 @@ for row in checks.values():
 #
 # 식 {eq}`eq-28-fk`의 누적 곱이 $T_{0,j}$를 차례로 내주므로, 링크 하나를 지날 때마다 자세 곱
 # 한 번과 $6\times6$ 수반 행렬 하나가 더해질 뿐이다. 두 번째 등식은 공간 스크루 축에서 출발하는
-# 같은 열이다(`chaindyn.space_jacobian_poe`). 두 번째 꼴에서 보이듯 $J_{s,j}$는
+# 같은 열이다(`chaindyn.jacobian.space_jacobian_poe`). 두 번째 꼴에서 보이듯 $J_{s,j}$는
 # $q_1,\dots,q_{j-1}$에만 의존한다. 관절 $j$보다 바깥의 관절은 축 $j$를 옮기지 못하고, 관절 $j$
 # 자신도 제 축을 옮기지 못한다. 첫 번째 꼴로 말하면 $T_{0,j}$의 마지막 인수 $e^{[A_j]q_j}$는
 # $\mathrm{Ad}_{e^{[A_j]q_j}}A_j=A_j$이므로 열에 아무 영향을 주지 않는다.
@@ -230,7 +230,7 @@ print("J_s(q) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(Js))
 #
 # 이다. $J_p^{\{n\}}\dot q$와 $J_p^{\{0\}}\dot q$는 둘 다 (말단의 각속도, 점 $p$의 속도)이고,
 # 앞의 것은 $\{n\}$의 축으로, 뒤의 것은 기저 축으로 적었다. 마지막 등식은 공간 야코비안에서 출발해 기준점만 기저 원점에서 $p_0$로
-# 옮겨도 같은 행렬이 된다는 뜻이다. `chaindyn.point_jacobian(chain, q, point, frame)`이 이 일을
+# 옮겨도 같은 행렬이 된다는 뜻이다. `chaindyn.jacobian.point_jacobian(chain, q, point, frame)`이 이 일을
 # 하며 `frame="local"`이 첫 줄, `frame="world"`가 둘째 줄이다. Pinocchio로 말하면 앞의 것이
 # `LOCAL`(점 $p$에 둔 프레임), 뒤의 것이 `LOCAL_WORLD_ALIGNED`에 해당한다. 아래 셀은 예제 팔의
 # 말단에서 조금 떨어진 점으로 세 식이 같은 행렬을 주는지 확인한다.
@@ -244,11 +244,11 @@ shift_p = np.eye(4)
 shift_p[:3, 3] = -p_pt  # (I, -p)
 shift_p0 = np.eye(4)
 shift_p0[:3, 3] = -(T_end[:3, :3] @ p_pt + T_end[:3, 3])  # (I, -p_0)
-J_loc = cd.point_jacobian(arm, q_arm, p_pt, "local")
-J_wld = cd.point_jacobian(arm, q_arm, p_pt, "world")
-pt_errs = [np.abs(J_loc - cd.spatial.Ad(shift_p) @ cd.body_jacobian(arm, q_arm)).max(),
-           np.abs(J_wld - cd.spatial.Ad(rot_only) @ J_loc).max(),
-           np.abs(J_wld - cd.spatial.Ad(shift_p0) @ Js).max()]
+J_loc = jacobian.point_jacobian(arm, q_arm, p_pt, "local")
+J_wld = jacobian.point_jacobian(arm, q_arm, p_pt, "world")
+pt_errs = [np.abs(J_loc - spatial.Ad(shift_p) @ cd.body_jacobian(arm, q_arm)).max(),
+           np.abs(J_wld - spatial.Ad(rot_only) @ J_loc).max(),
+           np.abs(J_wld - spatial.Ad(shift_p0) @ Js).max()]
 assert max(pt_errs) < 1e-12
 print("세 식의 최대 차이 1e-12 미만:", max(pt_errs) < 1e-12)
 print("J_p (기저 축) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(J_wld))
@@ -270,8 +270,8 @@ print("J_p (기저 축) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(J_wld))
 #
 # 이고 {cite:p}`craig2018introduction,spong2020robot,siciliano2009robotics`, 위 세 줄은
 # 기준점 $p_{0,e}$의 속도, 아래 세 줄은 각속도이다. **행 순서가 $(v, \omega)$인 점**이 이 책의
-# 다른 야코비안과 다르다. `chaindyn.geometric_jacobian_mdh`는 이 순서 그대로 돌려주고, 이 책의 순서로
-# 바꾸려면 `chaindyn.swap_halves`로 위아래 세 줄을 맞바꾼다(두 번 바꾸면 원래대로 돌아온다).
+# 다른 야코비안과 다르다. `chaindyn.jacobian.geometric_jacobian_mdh`는 이 순서 그대로 돌려주고, 이 책의 순서로
+# 바꾸려면 `chaindyn.jacobian.swap_halves`로 위아래 세 줄을 맞바꾼다(두 번 바꾸면 원래대로 돌아온다).
 # 두 순서의 야코비안은 행 교환 말고는 같다: 기준점이 $p_{0,e}$이고 축이 기저 축인 점 야코비안이다.
 #
 # $\hat z_i$와 $p_{0,i}$는 식 {eq}`eq-28-fk`와 같은 누적 곱에서 뽑는다. $T_{0,i}$의 회전 부분의 셋째
@@ -284,7 +284,7 @@ print("J_p (기저 축) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(J_wld))
 #   교재의 공식은 이 첨자를 쓴다.
 #
 # 둘은 같은 기하를 다른 이름으로 부르는 것일 뿐이지만, 표 하나에 다른 규약의 첨자를 섞으면 열이
-# 하나씩 밀린 야코비안이 나온다. `chaindyn.geometric_jacobian_dh`는 표준 DH 표를 받는다. 아래
+# 하나씩 밀린 야코비안이 나온다. `chaindyn.jacobian.geometric_jacobian_dh`는 표준 DH 표를 받는다. 아래
 # 셀은 공유 사례의 평면 2R 팔 P2(링크 길이 {glue:text}`j28_p2_L1:.1f` m와
 # {glue:text}`j28_p2_L2:.1f` m, 도구 점은 링크 2의 끝)를 두 규약으로 적어 같은 야코비안이
 # 나오는지, 그리고 예제 6R 팔의 수정 DH 표에서 만든 야코비안이 스크루 축으로 만든 점 야코비안과
@@ -295,11 +295,11 @@ q_p2 = ch28.P2_STATE[0]
 p2_dh = [[0.0, 0.0, ch28.P2_MDH[1, 1], 0.0], [0.0, 0.0, ch28.P2_TOOL[0], 0.0]]  # θ, d, a, α
 glue("j28_p2_L1", float(ch28.P2_MDH[1, 1]), display=False)
 glue("j28_p2_L2", float(ch28.P2_TOOL[0]), display=False)
-Jm = cd.geometric_jacobian_mdh(ch28.P2_MDH, q_p2, tool=ch28.P2_TOOL)
-Jd = cd.geometric_jacobian_dh(p2_dh, q_p2)
+Jm = jacobian.geometric_jacobian_mdh(ch28.P2_MDH, q_p2, tool=ch28.P2_TOOL)
+Jd = jacobian.geometric_jacobian_dh(p2_dh, q_p2)
 print("P2, 수정 DH (v, ω):\n", r4(Jm))
 print("P2, 표준 DH와의 최대 차이 1e-12 미만:", bool(np.abs(Jm - Jd).max() < 1e-12))
-Jg = cd.geometric_jacobian_mdh(arm_args["mdh"], q_arm, arm_args["joint_types"])
+Jg = jacobian.geometric_jacobian_mdh(arm_args["mdh"], q_arm, arm_args["joint_types"])
 print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 
 # %% [markdown]
@@ -366,7 +366,7 @@ print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 #
 # 두 번째 식의 $J_b^{(i)}$는 사슬을 링크 $i$에서 끊고 만든 물체 야코비안이다. 전파된 속도는 곧
 # 야코비안 곱과 같고, 이것이 3.2절 RNEA 전방 순환의 속도 부분이다({doc}`ch3_2_rnea`).
-# `chaindyn.link_velocities`가 식 {eq}`eq-28-vel`을, `chaindyn.link_twists`가 식
+# `chaindyn.classic.link_velocities`가 식 {eq}`eq-28-vel`을, `chaindyn.link_twists`가 식
 # {eq}`eq-28-twist`를 계산한다. 대조 셀은 모든 링크에서 $\omega_i$, $v_i$, $v_{c,i}$, $V_i$를
 # 끊은 사슬의 야코비안 곱(질량 중심은 `point_jacobian`)과 비교했고, 최대 차이는
 # {glue:text}`j28_chk_velocities`였다.
@@ -374,7 +374,7 @@ print("6R 팔, 수정 DH 표의 z·p 야코비안 (v, ω):\n", r4(Jg))
 # 아래 셀은 예제 팔이 목표 자세에서 관절 속도 `qd_arm`으로 움직일 때 말단 링크의 세 속도를 보인다.
 
 # %%
-omega, v, v_com = cd.link_velocities(arm, q_arm, qd_arm)
+omega, v, v_com = classic.link_velocities(arm, q_arm, qd_arm)
 Vb = cd.body_jacobian(arm, q_arm) @ qd_arm
 print("ω_6 (전파)     ", r4(omega[-1]), "  J_b q̇의 앞 세 성분", r4(Vb[:3]))
 print("v_6 (전파)     ", r4(v[-1]), "  J_b q̇의 뒤 세 성분", r4(Vb[3:]))
@@ -508,7 +508,8 @@ for n_links in ns.tolist():
             call_args = (chain_n, q_n, q_n)
         else:
             call_args = (chain_n, q_n)
-        all_counts[k].append(cd.opcount.count(getattr(cd, k), *call_args, rule="all"))
+        fn = getattr(cd, k, None) or getattr(jacobian, k, None) or getattr(classic, k)
+        all_counts[k].append(opcount.count(fn, *call_args, rule="all"))
 per_link_all = {k: per_link_and_fixed(all_counts[k]) for k in all_names}
 for k in all_names:
     assert per_link_all[k][0] >= per_link[k, "R"][0]  # "all"은 "products"보다 적을 수 없다
@@ -695,7 +696,7 @@ print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "�
 # $$ (eq-28-jbdot)
 #
 # 이고, 이번에는 말단에서 출발하는 후방 재귀이며 마지막 열이 상수이다. 두 식은
-# `chaindyn.space_jacobian_dot`과 `chaindyn.body_jacobian_dot`이 계산하고, `chaindyn.jdot_qd`가
+# `chaindyn.jacobian.space_jacobian_dot`과 `chaindyn.jacobian.body_jacobian_dot`이 계산하고, `chaindyn.jacobian.jdot_qd`가
 # 그 곱 $\dot J\dot q$를 돌려준다. 대조 셀에서 이 미분들을 $J(q\pm h\dot q)$의 중심 차분과
 # 비교한 최대 차이는 {glue:text}`j28_chk_jdot_fd`였다.
 #
@@ -734,8 +735,8 @@ print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "�
 # 따라서 "$J\ddot q+\dot J\dot q$에는 $\omega\times\dot p_0$ 항이 빠져 있다"는 말은 $J_s$, $J_b$와
 # 식 {eq}`eq-28-jsdot`, {eq}`eq-28-jbdot`의 $\dot J$에 대해서만 맞고, $J_s$의 경우에는
 # $\dot\omega\times p_0$ 항까지 빠져 있다. 이 구별을 놓쳐 라이브러리 버그를 보고한 사용자들이
-# 실제로 있었다(공유 사례 G5). `chaindyn.jdot_qd`는 앞의 두 경우의 $\dot J\dot q$를 돌려주고,
-# `chaindyn.point_acceleration`은 점의 두 가속도를 이름으로 구별해 돌려준다:
+# 실제로 있었다(공유 사례 G5). `chaindyn.jacobian.jdot_qd`는 앞의 두 경우의 $\dot J\dot q$를 돌려주고,
+# `chaindyn.jacobian.point_acceleration`은 점의 두 가속도를 이름으로 구별해 돌려준다:
 # `kind="classical"`은 $(\dot\omega, \ddot p_0)$이고 Pinocchio의
 # `getFrameClassicalAcceleration`에, `kind="spatial"`은 $(\dot\omega, \dot v_{\text{ref}=p})$이고
 # `getFrameAcceleration`에 대응한다.

@@ -104,7 +104,7 @@ def sig4(x):
 #
 # 예제 ②, ④, ⑤는 모두 같은 6관절 팔에서 계산한다. 치수와 질량은 소형 산업용 팔과 비슷한 크기가
 # 되도록 이 책이 골랐다. 곧 이 팔은 **설명을 위해 지어낸 가상의 팔**이고, 실제 제품에서 옮겨 온
-# 수치는 하나도 없다. 입력은 저장소의 `data/arm6r.csv` 한 파일이고, `chaindyn.models.arm6r()`가
+# 수치는 하나도 없다. 입력은 패키지에 든 `src/chaindyn/data/arm6r.csv` 한 파일이고, `chaindyn.models.arm6r()`가
 # 이 파일을 읽어 사슬을 만든다. 아래 두 표는 빌드할 때 같은 파일을 `models.arm6r_table()`로 읽어 그대로 보여 준
 # 것이다.
 #
@@ -138,7 +138,7 @@ md_table(
      r"$\theta_i$ 오프셋 [°]"],
     [[int(r["joint"]), "회전" if r["type"] == "R" else "직동", f"{r['alpha_deg']:g}",
       f"{r['a']:g}", f"{r['d']:g}", f"{r['theta_deg']:g}"] for r in arm_rows],
-    "예제 6R 팔의 수정 DH 행 (입력 파일 data/arm6r.csv)", "tab-ex-arm6r-mdh", "ccrrrr",
+    "예제 6R 팔의 수정 DH 행 (입력 파일 chaindyn/data/arm6r.csv)", "tab-ex-arm6r-mdh", "ccrrrr",
 )
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
@@ -1187,7 +1187,7 @@ mistakes.append(("modern_robotics", "`Mlist`에 질량 중심이 아닌 링크 �
                  off(mr.InverseDynamics(q_m, qd_m, qdd_m, G_STD, Ftip_mr, M_links, Glist, Slist),
                      tau_m)))
 # Robotics Toolbox
-robot = interop.to_rtb(**interop.mdh_arguments(arm_rows), gravity=G_STD)
+robot = interop.to_rtb(**models.mdh_arguments(arm_rows), gravity=G_STD)
 assert off(robot.rne(q_m, qd_m, qdd_m, gravity=G_STD, fext=interop.rtb_fext(F_TIP)), tau_m) < OK
 mistakes.append(("Robotics Toolbox", "`fext`에 $F_{\\mathrm{tip}}$을 (모멘트, 힘) 순서 그대로 넣음",
                  "관절 토크", off(robot.rne(q_m, qd_m, qdd_m, gravity=G_STD, fext=F_TIP), tau_m)))

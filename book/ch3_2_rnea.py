@@ -39,6 +39,7 @@ from myst_nb import glue
 import chaindyn
 from chaindyn_book import ch32
 from chaindyn import models, spatial
+from chaindyn.classic import link_velocities
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
 from chaindyn.rnea import _backward, _forward, joint_step
@@ -49,7 +50,7 @@ from _numbers import fixed, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 �
 
 _style.apply()
 np.set_printoptions(precision=4, suppress=True)
-arm = models.arm6r()  # 이 책의 예제 6R 팔 (data/arm6r.csv)
+arm = models.arm6r()  # 이 책의 예제 6R 팔 (chaindyn/data/arm6r.csv)
 GRAVITY = ch32.GRAVITY  # 기저 좌표계 {0}의 중력 벡터, z축이 위를 향한다
 print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m/s^2")
 
@@ -841,7 +842,7 @@ print("tau =", fixed(tau, 4))
 
 # %% tags=["nbval-ignore-output"]
 V_all = chaindyn.link_twists(arm, q_traj, qd_traj)  # (151, 6, 6)
-omega, v, _ = chaindyn.link_velocities(arm, q_traj, qd_traj)
+omega, v, _ = link_velocities(arm, q_traj, qd_traj)
 vel_err = float(max(np.abs(V_all[..., :3] - omega).max(), np.abs(V_all[..., 3:] - v).max()))
 tau_spatial = chaindyn.rnea(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
 tau_classic = chaindyn.rnea_classic(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)

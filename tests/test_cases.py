@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
+from chaindyn import models
 from chaindyn.spatial import rotate_inertia, rpy_matrix, spatial_inertia
 
 G_P2 = np.array([0.0, -9.81, 0.0])
@@ -27,7 +28,7 @@ def plate(izz):
 
 def p2_screw():
     """P2 as a screw description (frames at the joints, axes +z)."""
-    return cd.models.planar_2r(masses=(2.0, 1.0), lengths=(1.0, 0.8), coms=(0.5, 0.4),
+    return models.planar_2r(masses=(2.0, 1.0), lengths=(1.0, 0.8), coms=(0.5, 0.4),
                                izz=(0.10, 0.05))
 
 
@@ -116,7 +117,7 @@ def p2_dh():
 def test_g3_same_arm_in_mdh_dh_and_screws(build, f):
     tau = f(build(), Q_S, QD_S, QDD_S, gravity=G_P2)
     np.testing.assert_allclose(tau, EXPECTED_G3, atol=5e-7)
-    closed = cd.models.planar_2r_closed_form(Q_S, QD_S, QDD_S, g=9.81, masses=(2.0, 1.0),
+    closed = models.planar_2r_closed_form(Q_S, QD_S, QDD_S, g=9.81, masses=(2.0, 1.0),
                                              lengths=(1.0, 0.8), coms=(0.5, 0.4),
                                              izz=(0.10, 0.05))
     np.testing.assert_allclose(tau, closed, atol=1e-13)

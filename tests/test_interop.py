@@ -78,7 +78,7 @@ c = models.arm6r()
 assert "<mujoco" in interop.to_mujoco(c)
 assert len(interop.to_modern_robotics(c)[0]) == 7
 assert "<robot" in urdf.to_urdf(c)
-for call in (lambda: interop.to_pinocchio(c), lambda: urdf.load(chaindyn.models.ARM6R_FILE)):
+for call in (lambda: interop.to_pinocchio(c), lambda: urdf.load(models.ARM6R_FILE)):
     try:
         call()
     except ImportError:
@@ -389,7 +389,7 @@ def test_modern_robotics_lists_and_tool_frame():
 
 def _mdh_cases():
     rng = np.random.default_rng(99)
-    out = [("arm6r", interop.mdh_arguments(models.arm6r_table()))]
+    out = [("arm6r", models.mdh_arguments(models.arm6r_table()))]
     for n in range(2, 8):
         kinds = rng.random(n) < 0.4
         kinds[0], kinds[-1] = False, True
@@ -419,7 +419,7 @@ def test_rtb(name, args):
 
 
 def test_mdh_arguments_rebuild_arm6r():
-    args = interop.mdh_arguments(models.arm6r_table())
+    args = models.mdh_arguments(models.arm6r_table())
     chain, ref = cd.Chain.from_mdh(**args), models.arm6r()
     for a, b in ((chain.home, ref.home), (chain.screws, ref.screws),
                  (chain.inertias, ref.inertias)):
@@ -427,7 +427,7 @@ def test_mdh_arguments_rebuild_arm6r():
     rows = models.arm6r_table()
     del rows[2]["Ixz"]
     with pytest.raises(ValueError, match=r"row 2 must have the keys .* missing \['Ixz'\]"):
-        interop.mdh_arguments(rows)
+        models.mdh_arguments(rows)
     with pytest.raises(ValueError, match=r"inertias_com must have shape \(6, 3, 3\)"):
         interop.to_rtb(args["mdh"], args["masses"], args["coms"], np.eye(3))
 
@@ -437,7 +437,7 @@ def test_to_rtb_from_an_mdh_chain():
     """to_rtb(chain) for a chain built by Chain.from_mdh equals the table form."""
     arm = models.arm6r()
     a = interop.to_rtb(arm)
-    b = interop.to_rtb(**interop.mdh_arguments(models.arm6r_table()))
+    b = interop.to_rtb(**models.mdh_arguments(models.arm6r_table()))
     q = np.linspace(-1.0, 1.0, 6)
     np.testing.assert_allclose(a.rne(q, q, q, gravity=(0, 0, -9.80665)),
                                b.rne(q, q, q, gravity=(0, 0, -9.80665)), rtol=0, atol=1e-13)

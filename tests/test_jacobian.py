@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import models
+from chaindyn import classic, jacobian, models
 from chaindyn.chain import Chain
 from chaindyn.opcount import count
 from chaindyn.spatial import Ad, Ad_rp, skew
@@ -75,11 +75,11 @@ def test_space_equals_adjoint_of_body(case):
 
 def test_adjoint_recursion_equals_product_of_exponentials(case):
     chain, _, q, _, _ = case
-    np.testing.assert_allclose(cd.space_jacobian_poe(chain, q), cd.space_jacobian(chain, q),
+    np.testing.assert_allclose(jacobian.space_jacobian_poe(chain, q), cd.space_jacobian(chain, q),
                                rtol=0, atol=ROUNDOFF)
-    np.testing.assert_allclose(cd.forward_kinematics_poe(chain, q),
+    np.testing.assert_allclose(jacobian.forward_kinematics_poe(chain, q),
                                cd.forward_kinematics(chain, q)[-1], rtol=0, atol=ROUNDOFF)
-    S, M = cd.space_screw_axes(chain)
+    S, M = jacobian.space_screw_axes(chain)
     np.testing.assert_allclose(S, cd.space_jacobian(chain, np.zeros(chain.n)), atol=0)
     np.testing.assert_allclose(M, cd.forward_kinematics(chain, np.zeros(chain.n))[-1], atol=0)
 
@@ -89,15 +89,15 @@ def test_point_jacobian_is_a_change_of_reference_point(case):
     p = rng.uniform(-0.5, 0.5, 3)
     T = cd.forward_kinematics(chain, q)[-1]
     R, p0 = T[:3, :3], T[:3, :3] @ p + T[:3, 3]
-    world = cd.point_jacobian(chain, q, p, frame="world")
-    local = cd.point_jacobian(chain, q, p, frame="local")
+    world = jacobian.point_jacobian(chain, q, p, frame="world")
+    local = jacobian.point_jacobian(chain, q, p, frame="local")
     np.testing.assert_allclose(world, Ad_rp(np.eye(3), -p0) @ cd.space_jacobian(chain, q),
                                atol=ROUNDOFF)
     np.testing.assert_allclose(local, Ad_rp(np.eye(3), -p) @ cd.body_jacobian(chain, q),
                                atol=ROUNDOFF)
     np.testing.assert_allclose(world, np.kron(np.eye(2), R) @ local, atol=ROUNDOFF)
     # at the origin of {n}, "local" is the body Jacobian
-    np.testing.assert_allclose(cd.point_jacobian(chain, q, frame="local"),
+    np.testing.assert_allclose(jacobian.point_jacobian(chain, q, frame="local"),
                                cd.body_jacobian(chain, q), atol=0)
 
 
@@ -108,13 +108,14 @@ def test_geometric_mdh_equals_point_jacobian(n):
     chain = _mdh_chain(rows, kinds)
     tool = rng.uniform(-0.3, 0.3, 3)
     q = rng.uniform(-2, 2, (3, n))
-    Jg = cd.geometric_jacobian_mdh(rows, q, kinds, tool=tool)
-    Jp = cd.point_jacobian(chain, q, tool, frame="world")
-    np.testing.assert_allclose(cd.swap_halves(Jg), Jp, atol=ROUNDOFF)
-    np.testing.assert_allclose(cd.swap_halves(Jp), Jg, atol=ROUNDOFF)
+    Jg = jacobian.geometric_jacobian_mdh(rows, q, kinds, tool=tool)
+    Jp = jacobian.point_jacobian(chain, q, tool, frame="world")
+    np.testing.assert_allclose(jacobian.swap_halves(Jg), Jp, atol=ROUNDOFF)
+    np.testing.assert_allclose(jacobian.swap_halves(Jp), Jg, atol=ROUNDOFF)
     pose = np.eye(4)
     pose[:3, 3] = tool
-    np.testing.assert_allclose(cd.geometric_jacobian_mdh(rows, q, kinds, tool=pose), Jg, atol=0)
+    Jg_tool = jacobian.geometric_jacobian_mdh(rows, q, kinds, tool=pose)
+    np.testing.assert_allclose(Jg_tool, Jg, atol=0)
 
 
 def test_geometric_dh_equals_the_dh_chain():
@@ -124,26 +125,26 @@ def test_geometric_dh_equals_the_dh_chain():
     chain = Chain.from_dh(rows, np.ones(n), np.zeros((n, 3)),
                           np.tile(np.diag([0.1, 0.1, 0.1]), (n, 1, 1)), kinds)
     q = rng.uniform(-2, 2, n)
-    np.testing.assert_allclose(cd.swap_halves(cd.geometric_jacobian_dh(rows, q, kinds)),
-                               cd.point_jacobian(chain, q, frame="world"), atol=ROUNDOFF)
+    np.testing.assert_allclose(jacobian.swap_halves(jacobian.geometric_jacobian_dh(rows, q, kinds)),
+                               jacobian.point_jacobian(chain, q, frame="world"), atol=ROUNDOFF)
 
 
 def test_arm6r_geometric_jacobian_from_its_table():
     args = models.mdh_arguments(models.arm6r_table())
     arm = models.arm6r()
     q = models.ARM6R_GOAL
-    Jg = cd.geometric_jacobian_mdh(args["mdh"], q, args["joint_types"], tool=[0, 0, 0.1])
-    np.testing.assert_allclose(cd.swap_halves(Jg), cd.point_jacobian(arm, q, [0, 0, 0.1]),
-                               atol=ROUNDOFF)
+    Jg = jacobian.geometric_jacobian_mdh(args["mdh"], q, args["joint_types"], tool=[0, 0, 0.1])
+    np.testing.assert_allclose(jacobian.swap_halves(Jg),
+                               jacobian.point_jacobian(arm, q, [0, 0, 0.1]), atol=ROUNDOFF)
 
 
 def test_p2_in_mdh_and_dh_give_one_jacobian():
     """The seed's z_{i-1} (standard DH) and z_i (modified DH) describe one geometry (G3's arm)."""
     q = np.array([0.3, 0.6])
-    Jm = cd.geometric_jacobian_mdh(P2_MDH, q, tool=P2_TOOL)
-    Jd = cd.geometric_jacobian_dh(P2_DH, q)
+    Jm = jacobian.geometric_jacobian_mdh(P2_MDH, q, tool=P2_TOOL)
+    Jd = jacobian.geometric_jacobian_dh(P2_DH, q)
     np.testing.assert_allclose(Jm, Jd, atol=1e-15)
-    np.testing.assert_allclose(cd.swap_halves(Jm), cd.point_jacobian(p2(), q, P2_TOOL),
+    np.testing.assert_allclose(jacobian.swap_halves(Jm), jacobian.point_jacobian(p2(), q, P2_TOOL),
                                atol=1e-15)
 
 
@@ -164,7 +165,7 @@ def test_every_column_is_a_finite_difference_of_forward_kinematics(case):
     Tinv = np.linalg.inv(T)
     Js, Jb = cd.space_jacobian(chain, q), cd.body_jacobian(chain, q)
     p = rng.uniform(-0.3, 0.3, 3)
-    Jp = cd.point_jacobian(chain, q, p)
+    Jp = jacobian.point_jacobian(chain, q, p)
     for i in range(chain.n):
         dT = _fd_pose(chain, q, i)
         np.testing.assert_allclose(Js[:, i], _vee(dT @ Tinv), atol=FD_TOL)
@@ -180,7 +181,7 @@ def test_geometric_mdh_columns_are_finite_differences():
     chain = _mdh_chain(rows, kinds)
     tool = np.array([0.1, -0.2, 0.3])
     q = rng.uniform(-2, 2, 5)
-    Jg = cd.geometric_jacobian_mdh(rows, q, kinds, tool=tool)
+    Jg = jacobian.geometric_jacobian_mdh(rows, q, kinds, tool=tool)
     T = cd.forward_kinematics(chain, q)[-1]
     for i in range(5):
         dT = _fd_pose(chain, q, i)
@@ -193,7 +194,7 @@ def test_geometric_mdh_columns_are_finite_differences():
 
 def test_propagated_velocities_equal_jacobian_times_qd(case):
     chain, _, q, qd, _ = case
-    omega, v, v_com = cd.link_velocities(chain, q, qd)
+    omega, v, v_com = classic.link_velocities(chain, q, qd)
     V = cd.link_twists(chain, q, qd)
     for k in range(1, chain.n + 1):
         sub = _sub(chain, k)
@@ -201,7 +202,7 @@ def test_propagated_velocities_equal_jacobian_times_qd(case):
         np.testing.assert_allclose(V[k - 1], Jb @ qd[:k], atol=ROUNDOFF)
         np.testing.assert_allclose(omega[k - 1], (Jb @ qd[:k])[:3], atol=ROUNDOFF)
         np.testing.assert_allclose(v[k - 1], (Jb @ qd[:k])[3:], atol=ROUNDOFF)
-        Jc = cd.point_jacobian(sub, q[:k], chain.coms[k - 1], frame="local")
+        Jc = jacobian.point_jacobian(sub, q[:k], chain.coms[k - 1], frame="local")
         np.testing.assert_allclose(v_com[k - 1], (Jc @ qd[:k])[3:], atol=ROUNDOFF)
         # and the space form: V_s = Ad_{T_{0,k}} V_k
         T = cd.forward_kinematics(chain, q)[k - 1]
@@ -212,7 +213,7 @@ def test_propagated_velocities_equal_jacobian_times_qd(case):
 def test_com_velocity_is_the_derivative_of_its_position(case):
     chain, _, q, qd, _ = case
     h = FD_STEP
-    _, _, v_com = cd.link_velocities(chain, q, qd)
+    _, _, v_com = classic.link_velocities(chain, q, qd)
     Tp, Tm = cd.forward_kinematics(chain, q + h * qd), cd.forward_kinematics(chain, q - h * qd)
     T = cd.forward_kinematics(chain, q)
     for k in range(chain.n):
@@ -227,14 +228,14 @@ def test_com_velocity_is_the_derivative_of_its_position(case):
 def test_jacobian_derivatives_are_finite_differences_along_qd(case):
     chain, _, q, qd, _ = case
     h = FD_STEP
-    for J, Jdot in ((cd.space_jacobian, cd.space_jacobian_dot),
-                    (cd.body_jacobian, cd.body_jacobian_dot)):
+    for J, Jdot in ((cd.space_jacobian, jacobian.space_jacobian_dot),
+                    (cd.body_jacobian, jacobian.body_jacobian_dot)):
         fd = (J(chain, q + h * qd) - J(chain, q - h * qd)) / (2 * h)
         np.testing.assert_allclose(Jdot(chain, q, qd), fd, atol=FD_TOL * 10)
-    np.testing.assert_allclose(cd.jdot_qd(chain, q, qd, "space"),
-                               cd.space_jacobian_dot(chain, q, qd) @ qd, atol=0)
-    np.testing.assert_allclose(cd.jdot_qd(chain, q, qd, "body"),
-                               cd.body_jacobian_dot(chain, q, qd) @ qd, atol=0)
+    np.testing.assert_allclose(jacobian.jdot_qd(chain, q, qd, "space"),
+                               jacobian.space_jacobian_dot(chain, q, qd) @ qd, atol=0)
+    np.testing.assert_allclose(jacobian.jdot_qd(chain, q, qd, "body"),
+                               jacobian.body_jacobian_dot(chain, q, qd) @ qd, atol=0)
 
 
 def test_space_and_body_accelerations_are_one_spatial_acceleration(case):
@@ -242,8 +243,8 @@ def test_space_and_body_accelerations_are_one_spatial_acceleration(case):
     the frame it is written in), which holds for Jdot qd only with the spatial reading."""
     chain, _, q, qd, qdd = case
     T = cd.forward_kinematics(chain, q)[-1]
-    dVs = cd.space_jacobian(chain, q) @ qdd + cd.jdot_qd(chain, q, qd, "space")
-    dVb = cd.body_jacobian(chain, q) @ qdd + cd.jdot_qd(chain, q, qd, "body")
+    dVs = cd.space_jacobian(chain, q) @ qdd + jacobian.jdot_qd(chain, q, qd, "space")
+    dVb = cd.body_jacobian(chain, q) @ qdd + jacobian.jdot_qd(chain, q, qd, "body")
     np.testing.assert_allclose(dVs, Ad(T) @ dVb, atol=1e-11)
 
 
@@ -254,19 +255,19 @@ def test_classical_acceleration_is_the_second_derivative_of_the_point(case):
 
     def world_point_velocity(t):
         qt = q + qd * t + 0.5 * qdd * t * t
-        return cd.point_jacobian(chain, qt, p) @ (qd + qdd * t)
+        return jacobian.point_jacobian(chain, qt, p) @ (qd + qdd * t)
 
     fd = (world_point_velocity(h) - world_point_velocity(-h)) / (2 * h)
-    acc = cd.point_acceleration(chain, q, qd, qdd, p, frame="world", kind="classical")
+    acc = jacobian.point_acceleration(chain, q, qd, qdd, p, frame="world", kind="classical")
     np.testing.assert_allclose(acc, fd, atol=1e-6)
-    V = cd.point_jacobian(chain, q, p) @ qd
-    spatial = cd.point_acceleration(chain, q, qd, qdd, p, frame="world", kind="spatial")
+    V = jacobian.point_jacobian(chain, q, p) @ qd
+    spatial = jacobian.point_acceleration(chain, q, qd, qdd, p, frame="world", kind="spatial")
     np.testing.assert_allclose(acc[3:] - spatial[3:], np.cross(V[:3], V[3:]), atol=ROUNDOFF)
     np.testing.assert_allclose(acc[:3], spatial[:3], atol=0)
     R = cd.forward_kinematics(chain, q)[-1, :3, :3]
     for kind in ("classical", "spatial"):
-        local = cd.point_acceleration(chain, q, qd, qdd, p, frame="local", kind=kind)
-        world = cd.point_acceleration(chain, q, qd, qdd, p, frame="world", kind=kind)
+        local = jacobian.point_acceleration(chain, q, qd, qdd, p, frame="local", kind=kind)
+        world = jacobian.point_acceleration(chain, q, qd, qdd, p, frame="world", kind=kind)
         np.testing.assert_allclose(np.kron(np.eye(2), R) @ local, world, atol=ROUNDOFF)
 
 
@@ -276,16 +277,16 @@ def test_batch_equals_single_calls():
     Q, QD, QDD = (rng.standard_normal((3, 4)) for _ in range(3))
     p = [0.1, 0.2, -0.1]
     calls = [
-        lambda q, qd, qdd: cd.space_jacobian_poe(chain, q),
-        lambda q, qd, qdd: cd.forward_kinematics_poe(chain, q),
-        lambda q, qd, qdd: cd.point_jacobian(chain, q, p, "world"),
-        lambda q, qd, qdd: cd.point_jacobian(chain, q, p, "local"),
-        lambda q, qd, qdd: cd.space_jacobian_dot(chain, q, qd),
-        lambda q, qd, qdd: cd.body_jacobian_dot(chain, q, qd),
-        lambda q, qd, qdd: cd.jdot_qd(chain, q, qd, "body"),
-        lambda q, qd, qdd: cd.point_acceleration(chain, q, qd, qdd, p, "local", "spatial"),
-        lambda q, qd, qdd: cd.geometric_jacobian_mdh(np.ones((4, 4)), q, list("RPRP"), p),
-        lambda q, qd, qdd: cd.geometric_jacobian_dh(np.ones((4, 4)), q, list("PRPR"), p),
+        lambda q, qd, qdd: jacobian.space_jacobian_poe(chain, q),
+        lambda q, qd, qdd: jacobian.forward_kinematics_poe(chain, q),
+        lambda q, qd, qdd: jacobian.point_jacobian(chain, q, p, "world"),
+        lambda q, qd, qdd: jacobian.point_jacobian(chain, q, p, "local"),
+        lambda q, qd, qdd: jacobian.space_jacobian_dot(chain, q, qd),
+        lambda q, qd, qdd: jacobian.body_jacobian_dot(chain, q, qd),
+        lambda q, qd, qdd: jacobian.jdot_qd(chain, q, qd, "body"),
+        lambda q, qd, qdd: jacobian.point_acceleration(chain, q, qd, qdd, p, "local", "spatial"),
+        lambda q, qd, qdd: jacobian.geometric_jacobian_mdh(np.ones((4, 4)), q, list("RPRP"), p),
+        lambda q, qd, qdd: jacobian.geometric_jacobian_dh(np.ones((4, 4)), q, list("PRPR"), p),
     ]
     for f in calls:
         batched = f(Q, QD, QDD)
@@ -299,22 +300,22 @@ def test_batch_equals_single_calls():
 def test_g5_classical_versus_spatial_acceleration_of_the_p2_tool():
     q, qd, qdd = np.array([0.3, 0.6]), np.array([1.0, -0.5]), np.zeros(2)
     chain = p2()
-    V = cd.point_jacobian(chain, q, P2_TOOL) @ qd
+    V = jacobian.point_jacobian(chain, q, P2_TOOL) @ qd
     np.testing.assert_allclose(V[:3], [0, 0, 0.5], atol=1e-6)
     np.testing.assert_allclose(V[3:], [-0.608851, 1.203980, 0], atol=1e-6)
-    classical = cd.point_acceleration(chain, q, qd, qdd, P2_TOOL, kind="classical")
-    spatial = cd.point_acceleration(chain, q, qd, qdd, P2_TOOL, kind="spatial")
+    classical = jacobian.point_acceleration(chain, q, qd, qdd, P2_TOOL, kind="classical")
+    spatial = jacobian.point_acceleration(chain, q, qd, qdd, P2_TOOL, kind="spatial")
     np.testing.assert_allclose(classical[3:], [-1.079658, -0.452186, 0], atol=1e-6)
     np.testing.assert_allclose(spatial[3:], [-0.477668, -0.147760, 0], atol=1e-6)
     np.testing.assert_allclose(classical[3:] - spatial[3:], np.cross(V[:3], V[3:]), atol=1e-15)
     # with qdd = 0 the spatial acceleration is Jdot qd, moved to the tool point
     T = cd.forward_kinematics(chain, q)[-1]
     p0 = T[:3, :3] @ P2_TOOL + T[:3, 3]
-    np.testing.assert_allclose(Ad_rp(np.eye(3), -p0) @ cd.jdot_qd(chain, q, qd), spatial,
+    np.testing.assert_allclose(Ad_rp(np.eye(3), -p0) @ jacobian.jdot_qd(chain, q, qd), spatial,
                                atol=1e-15)
     # and the (v, omega) geometric Jacobian of the MDH table gives the same velocity
-    Vg = cd.geometric_jacobian_mdh(P2_MDH, q, tool=P2_TOOL) @ qd
-    np.testing.assert_allclose(cd.swap_halves(Vg, axis=-1), V, atol=1e-15)
+    Vg = jacobian.geometric_jacobian_mdh(P2_MDH, q, tool=P2_TOOL) @ qd
+    np.testing.assert_allclose(jacobian.swap_halves(Vg, axis=-1), V, atol=1e-15)
 
 
 # ----------------------------------------------------------------------------- Pinocchio
@@ -341,7 +342,7 @@ def _rel(a, b):
 
 def _lin_ang(J):
     """Pinocchio (linear, angular) rows -> chaindyn (omega, v)."""
-    return cd.swap_halves(np.asarray(J))
+    return jacobian.swap_halves(np.asarray(J))
 
 
 @pytest.mark.parametrize("chain", [c for _, c in PIN_CHAINS], ids=[n for n, _ in PIN_CHAINS])
@@ -360,7 +361,7 @@ def test_pinocchio_frame_jacobians_of_every_link(chain):
             ours = {
                 pin.LOCAL: cd.body_jacobian(sub, q[:k]),
                 pin.WORLD: cd.space_jacobian(sub, q[:k]),
-                pin.LOCAL_WORLD_ALIGNED: cd.point_jacobian(sub, q[:k], frame="world"),
+                pin.LOCAL_WORLD_ALIGNED: jacobian.point_jacobian(sub, q[:k], frame="world"),
             }
             for rf, J in ours.items():
                 ref = _lin_ang(pin.getFrameJacobian(model, data, fid, rf))
@@ -392,16 +393,17 @@ def test_pinocchio_accelerations_and_jacobian_derivatives(chain):
         pin.updateFramePlacements(model, data)
         for rf, frame in ((pin.LOCAL, "local"), (pin.LOCAL_WORLD_ALIGNED, "world")):
             a = pin.getFrameClassicalAcceleration(model, data, fid, rf)
-            ours = cd.point_acceleration(chain, q, qd, qdd, point, frame, "classical")
+            ours = jacobian.point_acceleration(chain, q, qd, qdd, point, frame, "classical")
             assert _rel(ours, np.r_[a.angular, a.linear]) < ROUNDOFF, rf
             a = pin.getFrameAcceleration(model, data, fid, rf)
-            ours = cd.point_acceleration(chain, q, qd, qdd, point, frame, "spatial")
+            ours = jacobian.point_acceleration(chain, q, qd, qdd, point, frame, "spatial")
             assert _rel(ours, np.r_[a.angular, a.linear]) < ROUNDOFF, rf
             J = pin.computeFrameJacobian(model, data, q, fid, rf)
-            assert _rel(cd.point_jacobian(chain, q, point, frame), _lin_ang(J)) < ROUNDOFF
+            assert _rel(jacobian.point_jacobian(chain, q, point, frame), _lin_ang(J)) < ROUNDOFF
         pin.computeJointJacobiansTimeVariation(model, data, q, qd)
         nfid = model.getFrameId(f"link{chain.n}")
-        for rf, f in ((pin.LOCAL, cd.body_jacobian_dot), (pin.WORLD, cd.space_jacobian_dot)):
+        for rf, f in ((pin.LOCAL, jacobian.body_jacobian_dot),
+                      (pin.WORLD, jacobian.space_jacobian_dot)):
             ref = _lin_ang(pin.getFrameJacobianTimeVariation(model, data, nfid, rf))
             assert _rel(f(chain, q, qd), ref) < ROUNDOFF, rf
 
@@ -423,7 +425,7 @@ COUNTS = {
 
 
 def _count(name, chain, q):
-    f = getattr(cd, name)
+    f = getattr(cd, name, None) or getattr(jacobian, name, None) or getattr(classic, name)
     if name in ("space_jacobian_dot", "body_jacobian_dot", "link_velocities", "link_twists"):
         return count(f, chain, q, q)
     return count(f, chain, q)
@@ -444,8 +446,8 @@ def test_geometric_jacobian_costs_63_products_per_link(n):
     rng = np.random.default_rng(RNG_SEED + 900 + n)
     rows, kinds = _random_mdh(rng, n)
     q = rng.standard_normal(n)
-    assert count(cd.geometric_jacobian_mdh, rows, q, kinds) == 63 * n + 9
-    assert count(cd.geometric_jacobian_dh, rows, q, kinds) == 63 * n + 9
+    assert count(jacobian.geometric_jacobian_mdh, rows, q, kinds) == 63 * n + 9
+    assert count(jacobian.geometric_jacobian_dh, rows, q, kinds) == 63 * n + 9
 
 
 # ----------------------------------------------------------------------------- long chains
@@ -463,21 +465,21 @@ def test_accumulated_rotations_stay_orthonormal_along_1000_links():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda c: cd.point_jacobian(c, np.zeros(3), frame="base"),
+    (lambda c: jacobian.point_jacobian(c, np.zeros(3), frame="base"),
      "frame must be one of 'world', 'local', got 'base'"),
-    (lambda c: cd.point_acceleration(c, *np.zeros((3, 3)), kind="coriolis"),
+    (lambda c: jacobian.point_acceleration(c, *np.zeros((3, 3)), kind="coriolis"),
      "kind must be one of 'classical', 'spatial', got 'coriolis'"),
-    (lambda c: cd.point_acceleration(c, *np.zeros((3, 3)), frame="space"),
+    (lambda c: jacobian.point_acceleration(c, *np.zeros((3, 3)), frame="space"),
      "frame must be one of 'world', 'local', got 'space'"),
-    (lambda c: cd.jdot_qd(c, np.zeros(3), np.zeros(3), frame="world"),
+    (lambda c: jacobian.jdot_qd(c, np.zeros(3), np.zeros(3), frame="world"),
      "frame must be one of 'space', 'body', got 'world'"),
-    (lambda c: cd.point_jacobian(c, np.zeros(3), point=[1.0, 2.0]),
+    (lambda c: jacobian.point_jacobian(c, np.zeros(3), point=[1.0, 2.0]),
      r"point must have shape (3,), got (2,)"),
-    (lambda c: cd.space_jacobian_poe(c, np.zeros(4)),
+    (lambda c: jacobian.space_jacobian_poe(c, np.zeros(4)),
      r"q must have shape (n,) or (N, n) with n = 3, got (4,)"),
-    (lambda c: cd.space_jacobian_dot(c, np.zeros(3), np.zeros((2, 2))),
+    (lambda c: jacobian.space_jacobian_dot(c, np.zeros(3), np.zeros((2, 2))),
      r"qd must have shape (n,) or (N, n) with n = 3, got (2, 2)"),
-    (lambda c: cd.body_jacobian_dot(c, np.zeros(3), [0.0, np.nan, 0.0]),
+    (lambda c: jacobian.body_jacobian_dot(c, np.zeros(3), [0.0, np.nan, 0.0]),
      r"qd must be finite, got nan at index (1,)"),
 ])
 def test_bad_arguments_raise(call, message):
@@ -488,24 +490,24 @@ def test_bad_arguments_raise(call, message):
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: cd.geometric_jacobian_mdh(np.zeros((2, 3)), [0, 0]),
+    (lambda: jacobian.geometric_jacobian_mdh(np.zeros((2, 3)), [0, 0]),
      "mdh must have shape (N, 4), got (2, 3)"),
-    (lambda: cd.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0, 0]),
+    (lambda: jacobian.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0, 0]),
      "q must have shape (n,) or (N, n) with n = 2 (mdh rows), got (3,)"),
-    (lambda: cd.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], ["R"]),
+    (lambda: jacobian.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], ["R"]),
      "joint_types must have 2 entries (one per mdh row), got 1"),
-    (lambda: cd.geometric_jacobian_dh(np.zeros((2, 4)), [0, 0], ["R", "S"]),
+    (lambda: jacobian.geometric_jacobian_dh(np.zeros((2, 4)), [0, 0], ["R", "S"]),
      "joint_types[1] must be 'R', 'revolute', 'P' or 'prismatic', got 'S'"),
-    (lambda: cd.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], 7),
+    (lambda: jacobian.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], 7),
      "joint_types must be a sequence of 2 joint kinds ('R'/'revolute' or 'P'/'prismatic'), "
      "got 7"),
-    (lambda: cd.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], tool=[1.0, 2.0]),
+    (lambda: jacobian.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], tool=[1.0, 2.0]),
      "tool must be a point of shape (3,) or a pose of shape (4, 4), got (2,)"),
-    (lambda: cd.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], tool=2 * np.eye(4)),
+    (lambda: jacobian.geometric_jacobian_mdh(np.zeros((2, 4)), [0, 0], tool=2 * np.eye(4)),
      "tool must have last row (0, 0, 0, 1), got [0.0, 0.0, 0.0, 2.0]"),
-    (lambda: cd.geometric_jacobian_mdh(np.zeros((0, 4)), np.zeros(0)),
+    (lambda: jacobian.geometric_jacobian_mdh(np.zeros((0, 4)), np.zeros(0)),
      "mdh must have at least one row, got shape (0, 4)"),
-    (lambda: cd.swap_halves(np.zeros((5, 2))),
+    (lambda: jacobian.swap_halves(np.zeros((5, 2))),
      "x must have size 6 along axis -2, got shape (5, 2)"),
 ])
 def test_bad_tables_raise(call, message):

@@ -10,8 +10,6 @@ Bounds, relative to the largest magnitude of the reference: 1e-12 for identities
 chaindyn, 1e-10 against Pinocchio, 1e-8 against central differences (Richardson-extrapolated).
 """
 
-import doctest
-import importlib
 import subprocess
 import sys
 
@@ -26,7 +24,7 @@ from test_crba_aba import (
 )
 
 import chaindyn as cd
-from chaindyn import interop, models
+from chaindyn import interop, jacobian, lagrange, models
 from chaindyn.opcount import count
 
 ID_BOUND = 1e-12
@@ -187,12 +185,12 @@ def test_link_jacobians_against_kinematics(name, chain):
     backward recursion); J_l qd are RNEA's link twists; sum J_l^T G_l J_l is the CRBA's M;
     columns beyond link l are zero; Jdot is the central difference of J along qd."""
     q, qd = _states(chain.n, 9)
-    J = cd.link_jacobians(chain, q)
-    Jd = cd.link_jacobians_dot(chain, q, qd)
+    J = lagrange.link_jacobians(chain, q)
+    Jd = lagrange.link_jacobians_dot(chain, q, qd)
     n = chain.n
     assert J.shape == Jd.shape == (len(q), n, 6, n)
     assert _rel(J[:, -1], cd.body_jacobian(chain, q)) <= ID_BOUND
-    bjd = cd.body_jacobian_dot(chain, q, qd)
+    bjd = jacobian.body_jacobian_dot(chain, q, qd)
     assert np.abs(Jd[:, -1] - bjd).max() <= ID_BOUND * max(np.abs(bjd).max(), 1.0)
     assert _rel(np.einsum("slkj,sj->slk", J, qd), cd.link_twists(chain, q, qd)) <= ID_BOUND
     M = np.einsum("slki,lkm,slmj->sij", J, chain.inertias, J)
@@ -200,7 +198,7 @@ def test_link_jacobians_against_kinematics(name, chain):
     for lnk in range(n):
         assert not J[:, lnk, :, lnk + 1:].any() and not Jd[:, lnk, :, lnk:].any()
     for s in range(len(q)):
-        fd = _central(lambda x: cd.link_jacobians(chain, x), q[s], qd[s], 1e-3)
+        fd = _central(lambda x: lagrange.link_jacobians(chain, x), q[s], qd[s], 1e-3)
         assert np.abs(Jd[s] - fd).max() <= FD_BOUND * max(np.abs(J[s]).max(), 1.0)
 
 
@@ -254,8 +252,8 @@ def test_real_robot_against_pinocchio(robot):  # noqa: F811  (the imported fixtu
 # ----------------------------------------------------------------------------- batches
 
 
-@pytest.mark.parametrize("fn", [cd.coriolis_matrix, cd.mass_matrix_dot, cd.link_jacobians_dot],
-                         ids=lambda f: f.__name__)
+@pytest.mark.parametrize("fn", [cd.coriolis_matrix, cd.mass_matrix_dot,
+                                lagrange.link_jacobians_dot], ids=lambda f: f.__name__)
 @pytest.mark.parametrize(("name", "chain"), CHAINS[:5], ids=IDS[:5])
 def test_batched_equals_single_and_broadcasts(name, chain, fn):
     q, qd = _states(chain.n, 12, count=6)
@@ -275,9 +273,9 @@ def test_batched_equals_single_and_broadcasts(name, chain, fn):
 def test_link_jacobians_batched():
     chain = models.arm6r()
     q, _ = _states(6, 13, count=4)
-    J = cd.link_jacobians(chain, q)
+    J = lagrange.link_jacobians(chain, q)
     assert J.shape == (4, 6, 6, 6)
-    assert np.abs(J - np.stack([cd.link_jacobians(chain, x) for x in q])).max() <= 1e-14
+    assert np.abs(J - np.stack([lagrange.link_jacobians(chain, x) for x in q])).max() <= 1e-14
 
 
 def test_zero_velocity_and_linearity():
@@ -355,8 +353,8 @@ def test_count_per_joint_type_against_n(kind, n, rule):
     for form in FORMS:
         assert count(cd.coriolis_matrix, chain, q, qd, form, rule=rule) == coriolis_count(
             nR, nP, rule, form)
-    assert count(cd.link_jacobians, chain, q, rule=rule) == jacobians_count(nR, nP, rule)
-    assert count(cd.link_jacobians_dot, chain, q, qd, rule=rule) == jacobians_dot_count(
+    assert count(lagrange.link_jacobians, chain, q, rule=rule) == jacobians_count(nR, nP, rule)
+    assert count(lagrange.link_jacobians_dot, chain, q, qd, rule=rule) == jacobians_dot_count(
         nR, nP, rule)
     assert count(cd.mass_matrix_dot, chain, q, qd, rule=rule) == mdot_count(nR, nP, rule)
 
@@ -370,7 +368,7 @@ def test_count_mixed_chain_and_batch(rule):
     nR, nP = 2, 3
     for fn, want in ((cd.coriolis_matrix, coriolis_count(nR, nP, rule)),
                      (cd.mass_matrix_dot, mdot_count(nR, nP, rule)),
-                     (cd.link_jacobians_dot, jacobians_dot_count(nR, nP, rule))):
+                     (lagrange.link_jacobians_dot, jacobians_dot_count(nR, nP, rule))):
         assert count(fn, chain, q, qd, rule=rule) == want
         for N in (1, 4):
             batch = (np.tile(a, (N, 1)) for a in (q, qd))
@@ -406,7 +404,7 @@ def chain3():
     return models.random_chain(3, np.random.default_rng(11), prismatic=[False, True, False])
 
 
-STATE_FNS = [cd.coriolis_matrix, cd.mass_matrix_dot, cd.link_jacobians_dot]
+STATE_FNS = [cd.coriolis_matrix, cd.mass_matrix_dot, lagrange.link_jacobians_dot]
 
 
 @pytest.mark.parametrize("fn", STATE_FNS, ids=lambda f: f.__name__)
@@ -437,9 +435,9 @@ def test_bad_arrays_same_message_as_rnea(chain3, fn, bad):
 
 
 def test_bad_q_for_link_jacobians(chain3):
-    assert _message(cd.link_jacobians, chain3, np.zeros(4)) == (
+    assert _message(lagrange.link_jacobians, chain3, np.zeros(4)) == (
         "q must have shape (n,) or (N, n) with n = 3, got (4,)")
-    assert _message(cd.link_jacobians, chain3, [0, np.nan, 0]) == _message(
+    assert _message(lagrange.link_jacobians, chain3, [0, np.nan, 0]) == _message(
         cd.crba, chain3, [0, np.nan, 0])
 
 
@@ -450,9 +448,9 @@ def test_bad_factorization(chain3, bad):
         f"factorization must be 'christoffel' or 'newton-euler', got {bad!r}")
 
 
-@pytest.mark.parametrize("fn", STATE_FNS + [cd.link_jacobians], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("fn", STATE_FNS + [lagrange.link_jacobians], ids=lambda f: f.__name__)
 def test_chain_must_be_a_chain(fn):
-    args = ([0.0],) if fn is cd.link_jacobians else ([0.0], [0.0])
+    args = ([0.0],) if fn is lagrange.link_jacobians else ([0.0], [0.0])
     assert _message(fn, "arm6r", *args) == "chain must be a chaindyn.Chain, got str"
     assert _message(fn, None, *args) == "chain must be a chaindyn.Chain, got NoneType"
 
@@ -463,24 +461,16 @@ def test_inputs_not_modified(chain3):
         a.flags.writeable = False  # a write would raise
     for fn in STATE_FNS:
         fn(chain3, q, qd)
-    cd.link_jacobians(chain3, q)
+    lagrange.link_jacobians(chain3, q)
 
 
 # ----------------------------------------------------------------------------- module
 
 
-def test_docstring_examples():
-    """The Examples sections run and print what they show."""
-    mod = importlib.import_module("chaindyn.lagrange")
-    result = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted >= 5
-    assert result.failed == 0
-
 
 def test_exported():
-    for name in ("coriolis_matrix", "mass_matrix_dot", "link_jacobians", "link_jacobians_dot"):
-        assert name in cd.__all__ and callable(getattr(cd, name))
-        assert getattr(cd, name) is getattr(cd.lagrange, name)
+    for name in ("coriolis_matrix", "mass_matrix_dot"):
+        assert name in cd.__all__ and getattr(cd, name) is getattr(lagrange, name)
 
 
 def test_numeric_module_needs_numpy_only():

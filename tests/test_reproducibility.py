@@ -195,7 +195,7 @@ def test_perturbation_reaches_the_chains():
     """The perturbation is really applied: the 6R arm's parameters differ in their
     last bits under it and torques move by roundoff, not more."""
     code = (
-        "import numpy as np, chaindyn as cd; a = cd.models.arm6r(); "
+        "import numpy as np, chaindyn as cd; from chaindyn import models; a = models.arm6r(); "
         "t = cd.rnea(a, np.full(6, .3), np.full(6, .2), np.full(6, .1)); "
         "print(repr(float(a.inertias[2, 0, 0])), repr(float(a.home[1, 0, 3])), "
         "*(repr(float(x)) for x in t))"

@@ -17,7 +17,17 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import Chain, models, spatial_inertia
+from chaindyn import (
+    Chain,
+    classic,
+    interop,
+    jacobian,
+    models,
+    spatial,
+    spatial_inertia,
+    structured,
+    urdf,
+)
 from chaindyn.opcount import count
 
 N = 3  # links of the chain used for the entry-point tests
@@ -35,7 +45,7 @@ def raises(msg):
 
 def _G(m, c, Ic):
     """Spatial inertia (omega, v order) built without any check."""
-    C = cd.spatial.skew(np.asarray(c, dtype=float))
+    C = spatial.skew(np.asarray(c, dtype=float))
     return np.block([[np.asarray(Ic, dtype=float) - m * C @ C, m * C], [-m * C, m * np.eye(3)]])
 
 
@@ -270,7 +280,7 @@ def _box(m, sides):
 
 def _scaled(which):
     m, sides, com = SCALES[which]
-    R = cd.spatial.rpy_matrix([0.3, -0.5, 1.1])
+    R = spatial.rpy_matrix([0.3, -0.5, 1.1])
     return m, np.array(com), R @ _box(m, sides) @ R.T
 
 
@@ -347,8 +357,8 @@ def test_huge_link_roundoff_is_not_an_error():
     is accepted, while a 1e-6 relative asymmetry is not."""
     m, c, Ic = _scaled("1e6 kg")
     G = spatial_inertia(m, c, Ic)
-    R = cd.spatial.rpy_matrix([1.0, 2.0, 3.0])
-    Ad = cd.spatial.Ad_rp(R, np.array([3.0, -4.0, 7.0]))
+    R = spatial.rpy_matrix([1.0, 2.0, 3.0])
+    Ad = spatial.Ad_rp(R, np.array([3.0, -4.0, 7.0]))
     moved = Ad.T @ G @ Ad  # the same body about another frame, with roundoff
     asym = np.abs(moved - moved.T).max()
     assert asym > 1e-9
@@ -471,7 +481,7 @@ def test_rnea_and_rnea_structured_agree_on_a_copy(how):
     tau = cd.rnea(ch, *s)
     np.testing.assert_allclose(cd.rnea_structured(ch, *s), tau, rtol=1e-12, atol=1e-12)
     c = COPIES[how](ch)
-    assert cd.structured.precompute(c) is not cd.structured.precompute(ch)
+    assert structured.precompute(c) is not structured.precompute(ch)
     np.testing.assert_allclose(cd.rnea(c, *s), tau, rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(cd.rnea_structured(c, *s), tau, rtol=1e-12, atol=1e-12)
 
@@ -770,16 +780,16 @@ ENTRY = {
     "forward_kinematics": (cd.forward_kinematics, ("q",), False, False),
     "body_jacobian": (cd.body_jacobian, ("q",), False, False),
     "space_jacobian": (cd.space_jacobian, ("q",), False, False),
-    "link_velocities": (cd.link_velocities, ("q", "qd"), False, False),
+    "link_velocities": (classic.link_velocities, ("q", "qd"), False, False),
     "link_twists": (cd.link_twists, ("q", "qd"), False, False),
     "rnea_structured": (cd.rnea_structured, ("q", "qd", "qdd"), True, True),
-    "forward_kinematics_poe": (cd.forward_kinematics_poe, ("q",), False, False),
-    "space_jacobian_poe": (cd.space_jacobian_poe, ("q",), False, False),
-    "point_jacobian": (cd.point_jacobian, ("q",), False, False),
-    "space_jacobian_dot": (cd.space_jacobian_dot, ("q", "qd"), False, False),
-    "body_jacobian_dot": (cd.body_jacobian_dot, ("q", "qd"), False, False),
-    "jdot_qd": (cd.jdot_qd, ("q", "qd"), False, False),
-    "point_acceleration": (cd.point_acceleration, ("q", "qd", "qdd"), False, False),
+    "forward_kinematics_poe": (jacobian.forward_kinematics_poe, ("q",), False, False),
+    "space_jacobian_poe": (jacobian.space_jacobian_poe, ("q",), False, False),
+    "point_jacobian": (jacobian.point_jacobian, ("q",), False, False),
+    "space_jacobian_dot": (jacobian.space_jacobian_dot, ("q", "qd"), False, False),
+    "body_jacobian_dot": (jacobian.body_jacobian_dot, ("q", "qd"), False, False),
+    "jdot_qd": (jacobian.jdot_qd, ("q", "qd"), False, False),
+    "point_acceleration": (jacobian.point_acceleration, ("q", "qd", "qdd"), False, False),
 }
 ALL = sorted(ENTRY)
 WITH_GRAVITY = [k for k in ALL if ENTRY[k][2]]
@@ -1015,7 +1025,7 @@ def test_entry_needs_a_chain(name, bad, msg):
 
 def test_urdf_chain_is_not_a_chain(chain):
     """What urdf.load returns wraps the Chain; the message says how to get at it."""
-    wrapped = cd.urdf.URDFChain(chain, ("j1", "j2", "j3"), (), (), "base", "tip")
+    wrapped = urdf.URDFChain(chain, ("j1", "j2", "j3"), (), (), "base", "tip")
     with raises("chain must be a chaindyn.Chain, got URDFChain (what urdf.load returns: "
                 "pass its .chain)"):
         cd.rnea(wrapped, np.zeros(N), np.zeros(N), np.zeros(N))
@@ -1024,12 +1034,12 @@ def test_urdf_chain_is_not_a_chain(chain):
 @pytest.mark.parametrize(
     "fn",
     [
-        cd.space_screw_axes,
-        cd.structured.precompute,
-        cd.interop.axis_points,
-        cd.interop.to_mujoco,
-        cd.interop.to_modern_robotics,
-        cd.urdf.to_urdf,
+        jacobian.space_screw_axes,
+        structured.precompute,
+        interop.axis_points,
+        interop.to_mujoco,
+        interop.to_modern_robotics,
+        urdf.to_urdf,
     ],
     ids=lambda f: f.__name__,
 )

@@ -5,25 +5,22 @@ F = (moment, force), screw axis A_i and spatial inertia G_i in link frame {i},
 home pose M_{i,i-1}, gravity entered as the base acceleration (0, -g), and
 F_tip the wrench the end effector applies to the environment, in {n}.
 SI units throughout.  ``import chaindyn`` needs numpy only.
+
+The top level holds the chain, the algorithms, the quantities obtained from
+them and the kinematics.  Everything else is reached through its module:
+``chaindyn.spatial`` (spatial algebra), ``chaindyn.jacobian`` (Jacobians and
+their derivatives, DH and MDH forms), ``chaindyn.structured`` (the counted
+structured forms), ``chaindyn.models``, ``chaindyn.urdf``,
+``chaindyn.interop`` (adapters to Pinocchio, MuJoCo, modern_robotics and
+Robotics Toolbox) and ``chaindyn.opcount`` (the multiplication counter).
 """
 
-from . import interop, jacobian, models, opcount, spatial, urdf
+from .aba import aba, forward_dynamics, inverse_mass_matrix
 from .chain import Chain
-from .classic import link_velocities, rnea_classic
-from .jacobian import (
-    body_jacobian_dot,
-    forward_kinematics_poe,
-    geometric_jacobian_dh,
-    geometric_jacobian_mdh,
-    jdot_qd,
-    point_acceleration,
-    point_jacobian,
-    space_jacobian_dot,
-    space_jacobian_poe,
-    space_screw_axes,
-    swap_halves,
-)
+from .classic import rnea_classic
+from .crba import crba
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
+from .lagrange import coriolis_matrix, mass_matrix_dot
 from .quantities import (
     bias_force,
     coriolis_torque,
@@ -35,62 +32,38 @@ from .quantities import (
 )
 from .rnea import STANDARD_GRAVITY, joint_wrenches, link_twists, rnea
 from .spatial import spatial_inertia
+from .structured import rnea_structured
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Chain",
     "STANDARD_GRAVITY",
-    "bias_force",
-    "body_jacobian",
-    "body_jacobian_dot",
-    "coriolis_torque",
-    "forward_kinematics",
-    "forward_kinematics_poe",
-    "geometric_jacobian_dh",
-    "geometric_jacobian_mdh",
-    "gravity_torque",
-    "inertial_torque",
-    "interop",
-    "jacobian",
-    "jdot_qd",
-    "joint_wrenches",
-    "kinetic_energy",
-    "link_twists",
-    "link_velocities",
-    "mass_matrix",
-    "models",
-    "opcount",
-    "point_acceleration",
-    "point_jacobian",
+    # inverse dynamics (chapter 3.2)
     "rnea",
     "rnea_classic",
-    "space_jacobian",
-    "space_jacobian_dot",
-    "space_jacobian_poe",
-    "space_screw_axes",
-    "spatial",
-    "spatial_inertia",
-    "swap_halves",
+    "rnea_structured",
+    "joint_wrenches",
+    "link_twists",
+    # quantities from inverse dynamics (§3.2.4)
+    "mass_matrix",
+    "bias_force",
+    "coriolis_torque",
+    "gravity_torque",
+    "inertial_torque",
     "tip_wrench_torque",
-    "urdf",
+    "kinetic_energy",
+    # Lagrangian form (chapter 3.3)
+    "coriolis_matrix",
+    "mass_matrix_dot",
+    # mass matrix and forward dynamics (chapter 3.5)
+    "crba",
+    "aba",
+    "forward_dynamics",
+    "inverse_mass_matrix",
+    # kinematics (chapter 2.8)
+    "forward_kinematics",
+    "body_jacobian",
+    "space_jacobian",
+    "spatial_inertia",
 ]
-from . import structured  # noqa: E402  (structured RNEA, appendix B)
-from .structured import rnea_structured  # noqa: E402
-
-__all__ += ["rnea_structured", "structured"]
-from .aba import aba, cholesky_solve, forward_dynamics, inverse_mass_matrix  # noqa: E402
-from .crba import crba, crba_structured  # noqa: E402
-
-__all__ += ["aba", "cholesky_solve", "crba", "crba_structured", "forward_dynamics",
-            "inverse_mass_matrix"]
-from . import lagrange  # noqa: E402
-from .lagrange import (  # noqa: E402
-    coriolis_matrix,
-    link_jacobians,
-    link_jacobians_dot,
-    mass_matrix_dot,
-)
-
-__all__ += ["coriolis_matrix", "lagrange", "link_jacobians", "link_jacobians_dot",
-            "mass_matrix_dot"]

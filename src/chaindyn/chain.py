@@ -98,6 +98,18 @@ class Chain:
     the constructor, so a copy is validated and its derived data are
     recomputed from its own inputs (and, for a chain from :meth:`from_mdh`,
     the rows are checked against the home poses and screw axes).
+
+    Examples
+    --------
+    A pendulum: one revolute joint about z, a 1 kg point-like mass 0.5 m
+    along x of {1}.
+
+    >>> import numpy as np
+    >>> from chaindyn import Chain, spatial_inertia
+    >>> G = spatial_inertia(1.0, [0.5, 0.0, 0.0], 1e-4 * np.eye(3))
+    >>> pendulum = Chain(np.eye(4)[None], [[0, 0, 1, 0, 0, 0]], G[None])
+    >>> pendulum.n, pendulum.joint_types, float(pendulum.masses[0])
+    (1, ('revolute',), 1.0)
     """
 
     __slots__ = _FIELDS + ("__weakref__",)  # weak references: rnea_structured's cache

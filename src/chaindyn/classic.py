@@ -37,7 +37,7 @@ from .rnea import _DEFAULT_G, batch_shape, check_gravity, check_state, check_wre
 from .spatial import cross
 from .spatial import matvec as _mv
 
-__all__ = ["link_velocities", "rnea_classic", "cross"]
+__all__ = ["link_velocities", "rnea_classic"]
 
 
 def _mtv(R, x):
@@ -125,6 +125,15 @@ def rnea_classic(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     -----
     Book §3.2.3.4; Luh, Walker and Paul (1980); Craig, *Introduction to
     Robotics*, §6.5.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, rnea_classic
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    >>> print(np.round(rnea_classic(arm, q, [0, 0], [0, 0], gravity=[0, -9.81, 0]), 6) + 0.0)
+    [19.62  0.  ]
     """
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     gravity = check_gravity(gravity)

@@ -298,7 +298,8 @@ def crba_structured(chain, q):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import crba_structured, models
+    >>> from chaindyn import models
+    >>> from chaindyn.crba import crba_structured
     >>> print(np.round(crba_structured(models.planar_2r(), [0.0, np.pi / 2]), 6))
     [[3.002 1.001]
      [1.001 1.001]]

@@ -37,7 +37,6 @@ import numpy as np
 
 from ._validate import as_array, check_chain, check_xml_name
 from .chain import Chain
-from .models import mdh_arguments  # re-exported: the arguments of to_rtb
 from .rnea import STANDARD_GRAVITY, check_gravity, check_wrench
 from .spatial import Ad_rp, inverse_transform
 
@@ -51,7 +50,6 @@ __all__ = [
     "mujoco_joint_wrenches",
     "to_modern_robotics",
     "mr_ftip",
-    "mdh_arguments",
     "to_rtb",
     "rtb_fext",
     "axis_points",
@@ -655,7 +653,7 @@ def to_rtb(mdh, masses=None, coms=None, inertias_com=None, joint_types=None,
     Either a :class:`~chaindyn.Chain` made by :meth:`chaindyn.Chain.from_mdh`
     (it keeps its rows as ``chain.mdh``) or the same table that
     :meth:`~chaindyn.Chain.from_mdh` takes (for the book's arm:
-    ``to_rtb(models.arm6r())`` or ``to_rtb(**mdh_arguments(arm6r_table()))``).
+    ``to_rtb(models.arm6r())`` or ``to_rtb(**models.mdh_arguments(models.arm6r_table()))``).
 
     Parameters
     ----------

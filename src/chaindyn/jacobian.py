@@ -44,12 +44,9 @@ from .spatial import Ad_rp, ad, cross, pose_mul, rot_x, rot_z, screw_exp
 from .spatial import matvec as _mv
 
 __all__ = [
-    "forward_kinematics",
     "forward_kinematics_poe",
     "space_screw_axes",
-    "space_jacobian",
     "space_jacobian_poe",
-    "body_jacobian",
     "point_jacobian",
     "geometric_jacobian_mdh",
     "geometric_jacobian_dh",

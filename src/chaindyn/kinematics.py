@@ -44,6 +44,19 @@ def forward_kinematics(chain, q):
     -----
     Product of the relative poses ``T_{i-1,i} = M_{i,i-1}^{-1} exp([A_i] q_i)``
     (book §3.2.3.1; Modern Robotics §4.1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, forward_kinematics
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    >>> T = forward_kinematics(arm, q)  # T_{0,i}: frame {i} seen from {0}
+    >>> print(np.round(T[1], 6) + 0.0)  # {2} at (L1, 0, 0), turned by pi/2
+    [[ 0. -1.  0.  1.]
+     [ 1.  0.  0.  0.]
+     [ 0.  0.  1.  0.]
+     [ 0.  0.  0.  1.]]
     """
     (q,) = check_state(chain, q=q)
     R, p = np.eye(3), np.zeros(3)
@@ -72,6 +85,20 @@ def body_jacobian(chain, q):
     -----
     Modern Robotics §5.1.2; the static torque is ``tau = J_b^T F_tip``
     (book §3.2.3.6).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, body_jacobian
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    >>> print(np.round(body_jacobian(arm, q), 6) + 0.0)
+    [[0. 0.]
+     [0. 0.]
+     [1. 1.]
+     [1. 0.]
+     [0. 0.]
+     [0. 0.]]
     """
     (q,) = check_state(chain, q=q)
     rel = _relative_poses(chain, q)
@@ -114,6 +141,20 @@ def space_jacobian(chain, q):
     Book §2.8 (eq. ``eq-28-js``); Modern Robotics §5.1.1.
     :func:`chaindyn.jacobian.space_jacobian_poe` builds the same matrix from
     the space screw axes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, space_jacobian
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    >>> print(np.round(space_jacobian(arm, q), 6) + 0.0)
+    [[ 0.  0.]
+     [ 0.  0.]
+     [ 1.  1.]
+     [ 0.  0.]
+     [ 0. -1.]
+     [ 0.  0.]]
     """
     T = forward_kinematics(chain, q)
     cols = [Ad_rp(T[..., i, :3, :3], T[..., i, :3, 3]) @ chain.screws[i] for i in range(chain.n)]

@@ -159,7 +159,8 @@ def link_jacobians(chain, q):
     joint 1's axis lies 1 m away, so its column has ``v = (1, 0, 0)`` m/rad.
 
     >>> import numpy as np
-    >>> from chaindyn import link_jacobians, models
+    >>> from chaindyn import models
+    >>> from chaindyn.lagrange import link_jacobians
     >>> J = link_jacobians(models.planar_2r(), [0.0, np.pi / 2])
     >>> print(np.round(J[1], 6) + 0.0)
     [[0. 0.]
@@ -213,7 +214,7 @@ def link_jacobians_dot(chain, q, qd):
     ndarray, shape (n, 6, n) or (N, n, 6, n)
         ``dJ_l/dt`` in {l}, rows (omega, v), 1/s per unit joint rate; zero
         in the columns j >= l.  ``[..., -1, :, :]`` is
-        :func:`chaindyn.body_jacobian_dot` (which runs a backward recursion
+        :func:`chaindyn.jacobian.body_jacobian_dot` (which runs a backward recursion
         instead), and ``Jdot_l qd`` is the velocity-product part of link l's
         acceleration (RNEA's ``Vd_l`` at qdd = 0, without gravity).
 
@@ -237,7 +238,8 @@ def link_jacobians_dot(chain, q, qd):
     ``(0, -1, 0)`` per second.
 
     >>> import numpy as np
-    >>> from chaindyn import link_jacobians_dot, models
+    >>> from chaindyn import models
+    >>> from chaindyn.lagrange import link_jacobians_dot
     >>> Jd = link_jacobians_dot(models.planar_2r(), [0.0, np.pi / 2], [0.0, 1.0])
     >>> print(np.round(Jd[1], 6) + 0.0)
     [[ 0.  0.]

@@ -1,7 +1,7 @@
 """Example chains of the book: the planar 2R arm, seeded random chains, and the 6R arm.
 
 The 6R arm is this book's own design (plausible industrial geometry, 14 kg,
-joint 1 about the vertical), described in modified DH in ``data/arm6r.csv``;
+joint 1 about the vertical), described in modified DH in ``chaindyn/data/arm6r.csv`` (package data);
 it is not any product's data.
 """
 
@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 #: The input file of the 6R arm (MDH rows and inertial parameters).
-ARM6R_FILE = Path(__file__).resolve().parents[2] / "data" / "arm6r.csv"
+ARM6R_FILE = Path(__file__).resolve().parent / "data" / "arm6r.csv"
 
 
 def planar_2r(masses=(1.0, 1.0), lengths=(1.0, 1.0), coms=None, izz=(1e-3, 1e-3)):
@@ -198,7 +198,7 @@ def arm6r_table(path=None):
     Parameters
     ----------
     path : str or Path, optional
-        Default :data:`ARM6R_FILE` (``data/arm6r.csv``).
+        Default :data:`ARM6R_FILE` (``chaindyn/data/arm6r.csv`` (package data)).
     """
     path = Path(ARM6R_FILE if path is None else path)
     if not path.exists():
@@ -277,7 +277,9 @@ def mdh_arguments(rows):
 
 
 def arm6r(path=None):
-    """The book's 6R example arm, built with :meth:`Chain.from_mdh` from ``data/arm6r.csv``.
+    """The book's 6R example arm, built with :meth:`Chain.from_mdh` from its package data.
+
+    The parameters are read from :data:`ARM6R_FILE` (``chaindyn/data/arm6r.csv``).
 
     Six revolute joints, joint 1 about the vertical z of {0}, 14 kg in total,
     upper arm and forearm 0.35 m each; at q = 0 the upper arm points up and

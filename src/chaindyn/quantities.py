@@ -52,6 +52,19 @@ def mass_matrix(chain, q):
     -----
     Book §3.2.3.5: exact because tau is linear in qdd; costs n RNEA calls,
     i.e. 357 n^2 products for an all-revolute chain.  CRBA (§3.5) does better.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, mass_matrix
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    At q_2 = pi/2, Modern Robotics eq. (8.9) gives M_11 = I_1 + I_2 + m1 r1^2
+    + m2 (L1^2 + r2^2) and M_12 = M_22 = I_2 + m2 r2^2 (I_i = 1e-3 kg m^2):
+
+    >>> print(np.round(mass_matrix(arm, q), 6))
+    [[3.002 1.001]
+     [1.001 1.001]]
     """
     (q,) = check_state(chain, q=q)
     zero, eye = np.zeros(chain.n), np.eye(chain.n)
@@ -63,6 +76,15 @@ def bias_force(chain, q, qd, gravity=_DEFAULT_G):
     """h(q, qd) = C(q, qd) qd + g(q) = RNEA(q, qd, 0): Coriolis, centrifugal and gravity.
 
     Shapes as :func:`chaindyn.rnea`; N m or N.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, bias_force
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    >>> print(np.round(bias_force(arm, q, [1.0, 0.0], gravity=[0, -9.81, 0]), 6) + 0.0)
+    [19.62  1.  ]
     """
     check_chain(chain)
     return rnea(chain, q, qd, np.zeros(chain.n), gravity)
@@ -73,6 +95,15 @@ def gravity_torque(chain, q, gravity=_DEFAULT_G):
 
     Shapes as :func:`chaindyn.rnea`; N m or N.  This is the gravity
     compensation torque.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, gravity_torque
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    >>> print(np.round(gravity_torque(arm, q, gravity=[0, -9.81, 0]), 6) + 0.0)
+    [19.62  0.  ]
     """
     check_chain(chain)
     z = np.zeros(chain.n)
@@ -83,6 +114,17 @@ def coriolis_torque(chain, q, qd):
     """C(q, qd) qd = RNEA(q, qd, 0) with gravity off: velocity-product torques.
 
     Shapes as :func:`chaindyn.rnea`; N m or N.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, coriolis_torque
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    Eq. (8.9): c(q, qd) = m2 L1 r2 sin q2 (-(2 qd1 qd2 + qd2^2), qd1^2):
+
+    >>> print(np.round(coriolis_torque(arm, q, [1.0, 0.0]), 6) + 0.0)
+    [0. 1.]
     """
     check_chain(chain)
     return rnea(chain, q, qd, np.zeros(chain.n), _NO_GRAVITY)
@@ -92,6 +134,17 @@ def inertial_torque(chain, q, qdd):
     """M(q) qdd = RNEA(q, 0, qdd) with gravity off, without forming M.
 
     Shapes as :func:`chaindyn.rnea`; N m or N.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, inertial_torque
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    The first column of M(q) (see :func:`mass_matrix`):
+
+    >>> print(np.round(inertial_torque(arm, q, [1.0, 0.0]), 6) + 0.0)
+    [3.002 1.001]
     """
     check_chain(chain)
     return rnea(chain, q, np.zeros(chain.n), qdd, _NO_GRAVITY)
@@ -112,6 +165,18 @@ def tip_wrench_torque(chain, q, f_tip):
     -------
     ndarray, shape (n,) or (N, n)
         The joint torques that hold F_tip statically (book §3.2.3.6).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, tip_wrench_torque
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    Pushing on the environment with 1 N along x of {2} (which is +y of {0}
+    at this pose) at the origin of {2}, 1 m from joint 1:
+
+    >>> print(np.round(tip_wrench_torque(arm, q, [0, 0, 0, 1.0, 0, 0]), 6) + 0.0)
+    [1. 0.]
     """
     check_chain(chain)
     z = np.zeros(chain.n)
@@ -134,6 +199,17 @@ def kinetic_energy(chain, q, qd):
     -----
     Equals 1/2 qd^T M(q) qd (Modern Robotics eq. 8.57); computed here from
     the twists, independently of M.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, kinetic_energy
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    K = qd^T M(q) qd / 2 = M_11 / 2 for qd = (1, 0):
+
+    >>> print(np.round(kinetic_energy(arm, q, [1.0, 0.0]), 6))
+    1.501
     """
     V = link_twists(chain, q, qd)
     GV = (chain.inertias @ V[..., None])[..., 0]

@@ -190,6 +190,20 @@ def rnea(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     -----
     Book §3.2.3.2-3.2.3.3 and the algorithm of §3.2.4; Modern Robotics
     §8.3.2, eqs. (8.50)-(8.53); Featherstone (2008), Table 5.1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, rnea
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    Holding the 2R arm still with link 1 horizontal and link 2 vertical
+    (Modern Robotics eq. 8.9: tau_1 = (m1 r1 + m2 L1) g, tau_2 = 0):
+
+    >>> print(np.round(rnea(arm, q, [0, 0], [0, 0], gravity=[0, -9.81, 0]), 6) + 0.0)
+    [19.62  0.  ]
+    >>> rnea(arm, np.zeros((5, 2)), np.zeros((5, 2)), np.zeros((5, 2))).shape
+    (5, 2)
     """
     return _rnea(chain, q, qd, qdd, gravity, f_tip)[0]
 
@@ -215,6 +229,19 @@ def joint_wrenches(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     Notes
     -----
     Book §3.2.3.3, eq. 3.2-3; Modern Robotics eq. (8.51).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, joint_wrenches
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    The wrench each joint transmits, (moment, force) in {i}, holding the arm
+    still: joint 1 carries both links' weight, joint 2 only link 2's.
+
+    >>> print(np.round(joint_wrenches(arm, q, [0, 0], [0, 0], gravity=[0, -9.81, 0]), 6) + 0.0)
+    [[ 0.    0.   19.62  0.   19.62  0.  ]
+     [ 0.    0.    0.    9.81  0.    0.  ]]
     """
     return _rnea(chain, q, qd, qdd, gravity, f_tip)[1]
 
@@ -235,6 +262,19 @@ def link_twists(chain, q, qd):
     -------
     ndarray, shape (n, 6) or (N, n, 6)
         rad/s and m/s.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, link_twists
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    Turning joint 1 at 1 rad/s: both links spin at 1 rad/s, and the origin
+    of {2} (at joint 2) moves at 1 m/s along x of {2}.
+
+    >>> print(np.round(link_twists(arm, q, [1.0, 0.0]), 6) + 0.0)
+    [[0. 0. 1. 0. 0. 0.]
+     [0. 0. 1. 1. 0. 0.]]
     """
     q, qd = check_state(chain, q=q, qd=qd)
     _, Vs, _ = _forward(chain, q, qd, np.zeros(chain.n), np.zeros(3))

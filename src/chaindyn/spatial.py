@@ -258,6 +258,22 @@ def spatial_inertia(mass, com, inertia_com):
     -----
     Steiner's theorem in spatial form; Modern Robotics eq. (8.32) generalised
     to a frame off the centre of mass (Featherstone 2008, eq. 2.63).
+
+    Examples
+    --------
+    A 2 kg body with its centre of mass 0.5 m along z of the frame; the
+    upper-left block is I_c + m [r]^T [r] (parallel-axis theorem):
+
+    >>> import numpy as np
+    >>> from chaindyn import spatial_inertia
+    >>> G = spatial_inertia(2.0, [0.0, 0.0, 0.5], np.diag([0.1, 0.1, 0.02]))
+    >>> print(np.round(G, 6) + 0.0)
+    [[ 0.6   0.    0.    0.   -1.    0.  ]
+     [ 0.    0.6   0.    1.    0.    0.  ]
+     [ 0.    0.    0.02  0.    0.    0.  ]
+     [ 0.    1.    0.    2.    0.    0.  ]
+     [-1.    0.    0.    0.    2.    0.  ]
+     [ 0.    0.    0.    0.    0.    2.  ]]
     """
     from ._validate import TOL, as_array, check_inertia
 

@@ -418,6 +418,15 @@ def rnea_structured(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     the per-call count.  Counting: ``chaindyn.opcount.count(rnea_structured,
     chain, q, qd, qdd, rule="all")`` gives ``99 n_R + 102 n_P + 9`` (+ 24 with
     ``f_tip``) for one state, N times that for N states.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, rnea_structured
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+
+    >>> print(np.round(rnea_structured(arm, q, [0, 0], [0, 0], gravity=[0, -9.81, 0]), 6) + 0.0)
+    [19.62  0.  ]
     """
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     gravity = check_gravity(gravity)

@@ -119,7 +119,7 @@ def agreement_models(seed=0, sizes=range(2, 8)):
         MDH arguments, so that the Robotics Toolbox can be compared too).
     """
     rng = np.random.default_rng(seed)
-    args = interop.mdh_arguments(models.arm6r_table())
+    args = models.mdh_arguments(models.arm6r_table())
     out = [("arm6r", Chain.from_mdh(**args), args)]
     for n in sizes:
         kinds = _kinds(n, rng)
