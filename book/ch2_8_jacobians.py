@@ -92,7 +92,7 @@ print(arm, "관절", arm.joint_types)
 # {cite:t}`lynch2017modern`, {cite:t}`murray1994mathematical`를 든다. 이 책의 저자들은 이
 # 문헌들을 다시 읽지 않았으므로, 인용은 내용의 출처를 알리는 것이지 그 내용을 확인했다는 뜻이
 # 아니다. 이 페이지의 수식과 주장은 모두 아래 코드 셀이 독립적인 방법(다른 야코비안 형태,
-# 순기구학의 유한 차분, 공유 사례 G5의 수치, Pinocchio {cite:p}`carpentier2019pinocchio`)과
+# 순기구학의 유한 차분, 버그 보고에 실린 수치, Pinocchio {cite:p}`carpentier2019pinocchio`)과
 # 대조해 확인한다. 확인하지 못한 주장은 2.8.12절의 재현 표에 그렇다고 적었다.
 #
 # 아래 셀은 이 페이지 전체의 대조 결과를 한 번에 계산한다. 예제 6R 팔과 임의 사슬 여섯 개
@@ -285,17 +285,17 @@ print("J_p (기저 축) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(J_wld))
 #
 # 둘은 같은 기하를 다른 이름으로 부르는 것일 뿐이지만, 표 하나에 다른 규약의 첨자를 섞으면 열이
 # 하나씩 밀린 야코비안이 나온다. `chaindyn.jacobian.geometric_jacobian_dh`는 표준 DH 표를 받는다. 아래
-# 셀은 공유 사례의 평면 2R 팔 P2(링크 길이 {glue:text}`j28_p2_L1:.1f` m와
+# 셀은 버그 보고에서 나온 평면 2R 팔 P2(3.2.11절; 링크 길이 {glue:text}`j28_p2_L1:.1f` m와
 # {glue:text}`j28_p2_L2:.1f` m, 도구 점은 링크 2의 끝)를 두 규약으로 적어 같은 야코비안이
 # 나오는지, 그리고 예제 6R 팔의 수정 DH 표에서 만든 야코비안이 스크루 축으로 만든 점 야코비안과
 # 같은지 본다.
 
 # %%
-q_p2 = ch28.P2_STATE[0]
-p2_dh = [[0.0, 0.0, ch28.P2_MDH[1, 1], 0.0], [0.0, 0.0, ch28.P2_TOOL[0], 0.0]]  # θ, d, a, α
-glue("j28_p2_L1", float(ch28.P2_MDH[1, 1]), display=False)
-glue("j28_p2_L2", float(ch28.P2_TOOL[0]), display=False)
-Jm = jacobian.geometric_jacobian_mdh(ch28.P2_MDH, q_p2, tool=ch28.P2_TOOL)
+q_p2 = ch28.VERTICAL_2R_STATE[0]
+p2_dh = [[0.0, 0.0, ch28.VERTICAL_2R_MDH[1, 1], 0.0], [0.0, 0.0, ch28.VERTICAL_2R_TOOL[0], 0.0]]  # θ, d, a, α
+glue("j28_p2_L1", float(ch28.VERTICAL_2R_MDH[1, 1]), display=False)
+glue("j28_p2_L2", float(ch28.VERTICAL_2R_TOOL[0]), display=False)
+Jm = jacobian.geometric_jacobian_mdh(ch28.VERTICAL_2R_MDH, q_p2, tool=ch28.VERTICAL_2R_TOOL)
 Jd = jacobian.geometric_jacobian_dh(p2_dh, q_p2)
 print("P2, 수정 DH (v, ω):\n", r4(Jm))
 print("P2, 표준 DH와의 최대 차이 1e-12 미만:", bool(np.abs(Jm - Jd).max() < 1e-12))
@@ -735,50 +735,50 @@ print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "�
 # 따라서 "$J\ddot q+\dot J\dot q$에는 $\omega\times\dot p_0$ 항이 빠져 있다"는 말은 $J_s$, $J_b$와
 # 식 {eq}`eq-28-jsdot`, {eq}`eq-28-jbdot`의 $\dot J$에 대해서만 맞고, $J_s$의 경우에는
 # $\dot\omega\times p_0$ 항까지 빠져 있다. 이 구별을 놓쳐 라이브러리 버그를 보고한 사용자들이
-# 실제로 있었다(공유 사례 G5). `chaindyn.jacobian.jdot_qd`는 앞의 두 경우의 $\dot J\dot q$를 돌려주고,
+# 실제로 있었다(버그 보고에서 나온 사례). `chaindyn.jacobian.jdot_qd`는 앞의 두 경우의 $\dot J\dot q$를 돌려주고,
 # `chaindyn.jacobian.point_acceleration`은 점의 두 가속도를 이름으로 구별해 돌려준다:
 # `kind="classical"`은 $(\dot\omega, \ddot p_0)$이고 Pinocchio의
 # `getFrameClassicalAcceleration`에, `kind="spatial"`은 $(\dot\omega, \dot v_{\text{ref}=p})$이고
 # `getFrameAcceleration`에 대응한다.
 #
-# 사례 G5는 평면 2R 팔 P2의 도구 점($\{2\}$에서 $(0.8, 0, 0)$ m)을 쓴다. P2에 적힌 관성 값은
+# 그 사례는 평면 2R 팔 P2의 도구 점($\{2\}$에서 $(0.8, 0, 0)$ m)을 쓴다. P2에 적힌 관성 값은
 # 물리적으로 불가능하지만 G5는 기구학만 쓰므로, 아래 셀은 같은 길이의 팔에 물리적인 관성을 붙여
 # 계산한다. 사례의 수치는 이 코드와 독립적으로 계산된 값이다.
 
 # %% tags=["hide-input"]
-g5 = ch28.g5_case()
-q5, qd5, _ = ch28.P2_STATE
+tp = ch28.tool_point_accelerations()
+q5, qd5, _ = ch28.VERTICAL_2R_STATE
 for key in ("omega", "v", "classical", "spatial", "omega_x_v"):
     for j, axis in enumerate("xyz"):
-        glue(f"j28_g5_{key}_{axis}", float(fixed(g5[key][j], 6)) + 0.0, display=False)
+        glue(f"j28_tp_{key}_{axis}", float(fixed(tp[key][j], 6)) + 0.0, display=False)
 for key, value in zip(("q1", "q2", "qd1", "qd2"), (*q5, *qd5)):
-    glue(f"j28_g5_{key}", float(value), display=False)
-assert g5["max_error"] < 1e-6  # 사례의 6자리 수치와 일치
+    glue(f"j28_tp_{key}", float(value), display=False)
+assert tp["max_error"] < 1e-6  # 사례의 6자리 수치와 일치
 
 
 def six(x):
     return "(" + ", ".join(f"{v + 0.0:.6f}" for v in fixed(x, 6)) + ")"
 
 
-print("도구 점 속도 v          ", six(g5["v"]), " ω", six(g5["omega"]))
-print("고전 가속도             ", six(g5["classical"]))
-print("공간 가속도 (선형 부분) ", six(g5["spatial"]))
-print("차이 = ω × v            ", six(g5["omega_x_v"]))
-print("사례 G5의 고전 가속도    ", six(g5["expected"]["classical"]))
-print("사례 G5의 공간 가속도    ", six(g5["expected"]["spatial"]))
-print("사례 G5의 값과의 차이 1e-6 미만:", g5["max_error"] < 1e-6)
+print("도구 점 속도 v          ", six(tp["v"]), " ω", six(tp["omega"]))
+print("고전 가속도             ", six(tp["classical"]))
+print("공간 가속도 (선형 부분) ", six(tp["spatial"]))
+print("차이 = ω × v            ", six(tp["omega_x_v"]))
+print("버그 보고의 고전 가속도  ", six(tp["expected"]["classical"]))
+print("버그 보고의 공간 가속도  ", six(tp["expected"]["spatial"]))
+print("버그 보고의 값과의 차이 1e-6 미만:", tp["max_error"] < 1e-6)
 
 # %% [markdown]
-# 상태 $q$ = ({glue:text}`j28_g5_q1:.1f`, {glue:text}`j28_g5_q2:.1f`) rad,
-# $\dot q$ = ({glue:text}`j28_g5_qd1:.1f`, {glue:text}`j28_g5_qd2:.1f`) rad/s, $\ddot q=0$에서
-# 도구 점의 속도는 ({glue:text}`j28_g5_v_x:.6f`, {glue:text}`j28_g5_v_y:.6f`,
-# {glue:text}`j28_g5_v_z:.1f`) m/s, 각속도의 $z$ 성분은 {glue:text}`j28_g5_omega_z:.1f` rad/s이다.
-# 고전 가속도는 ({glue:text}`j28_g5_classical_x:.6f`, {glue:text}`j28_g5_classical_y:.6f`,
-# {glue:text}`j28_g5_classical_z:.1f`) m/s², 공간 가속도의 선형 부분은
-# ({glue:text}`j28_g5_spatial_x:.6f`, {glue:text}`j28_g5_spatial_y:.6f`,
-# {glue:text}`j28_g5_spatial_z:.1f`) m/s²이며, 둘의 차이가 정확히 $\omega\times v$ =
-# ({glue:text}`j28_g5_omega_x_v_x:.6f`, {glue:text}`j28_g5_omega_x_v_y:.6f`,
-# {glue:text}`j28_g5_omega_x_v_z:.1f`) m/s²이다. 여섯 자리까지 사례 G5의 값과 같다. 두 가속도의
+# 상태 $q$ = ({glue:text}`j28_tp_q1:.1f`, {glue:text}`j28_tp_q2:.1f`) rad,
+# $\dot q$ = ({glue:text}`j28_tp_qd1:.1f`, {glue:text}`j28_tp_qd2:.1f`) rad/s, $\ddot q=0$에서
+# 도구 점의 속도는 ({glue:text}`j28_tp_v_x:.6f`, {glue:text}`j28_tp_v_y:.6f`,
+# {glue:text}`j28_tp_v_z:.1f`) m/s, 각속도의 $z$ 성분은 {glue:text}`j28_tp_omega_z:.1f` rad/s이다.
+# 고전 가속도는 ({glue:text}`j28_tp_classical_x:.6f`, {glue:text}`j28_tp_classical_y:.6f`,
+# {glue:text}`j28_tp_classical_z:.1f`) m/s², 공간 가속도의 선형 부분은
+# ({glue:text}`j28_tp_spatial_x:.6f`, {glue:text}`j28_tp_spatial_y:.6f`,
+# {glue:text}`j28_tp_spatial_z:.1f`) m/s²이며, 둘의 차이가 정확히 $\omega\times v$ =
+# ({glue:text}`j28_tp_omega_x_v_x:.6f`, {glue:text}`j28_tp_omega_x_v_y:.6f`,
+# {glue:text}`j28_tp_omega_x_v_z:.1f`) m/s²이다. 여섯 자리까지 버그 보고의 값과 같다. 두 가속도의
 # 크기가 두 배 넘게 다르므로, 어느 쪽을 받았는지 모르고 쓰면 작은 오차로 끝나지 않는다. 대조
 # 셀에서는 임의 사슬의 고전 가속도를 점 속도의 시간 중심 차분과도 비교했다(최대 차이
 # {glue:text}`j28_chk_classical_fd` m/s²).
@@ -817,7 +817,7 @@ md_table(
 # `tests/test_jacobian.py`가 상대 차이 상한 $10^{-12}$로 확인한다. 특히 `LOCAL_WORLD_ALIGNED`의
 # 가속도는 주의해야 한다. 이 좌표계의 속도 $(\omega, \dot p_0)$를 시간으로 미분하면 고전
 # 가속도가 나오지만, Pinocchio의 `getFrameAcceleration`이 이 좌표계로 돌려주는 값은 공간
-# 가속도를 기저 축으로 옮긴 것이다. 사례 G5의 "공간 가속도(기저 축 정렬)"가 바로 이 값이다.
+# 가속도를 기저 축으로 옮긴 것이다. 버그 보고의 "공간 가속도(기저 축 정렬)"가 바로 이 값이다.
 #
 # (sec-28-timing)=
 # ## 2.8.11 "6관절에 수 마이크로초"를 재어 보기

@@ -40,9 +40,9 @@ from IPython.display import Markdown, display
 from myst_nb import glue
 
 import chaindyn
-from chaindyn_book import ch32
 from chaindyn import models, spatial
 from chaindyn.opcount import count
+from chaindyn_book import ch32
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, fixed_sig, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
@@ -419,15 +419,15 @@ print("상대 오차 <", REL_BOUND, "| 순동역학 왕복 <", FORWARD_BOUND, "|
 # 강체의 것도 될 수 없다. `chaindyn`의 `Chain`은 이 입력을 몰래 고치지 않고 거부한다.
 
 # %%
-P2_MASSES = (2.0, 1.0)  # kg, 버그 보고에서 가져온 P2의 값
-P2_COMS = [[0.5, 0.0, 0.0], [0.4, 0.0, 0.0]]  # m
-P2_INERTIAS = [np.diag([0.01, 0.01, 0.10]), np.diag([0.01, 0.01, 0.05])]  # kg m^2, 적힌 그대로
+VERTICAL_2R_MASSES = (2.0, 1.0)  # kg, 버그 보고에 적힌 P2의 값
+VERTICAL_2R_COMS = [[0.5, 0.0, 0.0], [0.4, 0.0, 0.0]]  # m
+VERTICAL_2R_INERTIAS = [np.diag([0.01, 0.01, 0.10]), np.diag([0.01, 0.01, 0.05])]  # kg m^2, 적힌 그대로
 try:
-    chaindyn.Chain.from_mdh([[0, 0, 0, 0], [0, 1.0, 0, 0]], P2_MASSES, P2_COMS, P2_INERTIAS)
+    chaindyn.Chain.from_mdh([[0, 0, 0, 0], [0, 1.0, 0, 0]], VERTICAL_2R_MASSES, VERTICAL_2R_COMS, VERTICAL_2R_INERTIAS)
 except ValueError as exc:
     print("ValueError:", exc)
-glue("cl_p2_izz1", float(P2_INERTIAS[0][2, 2]), display=False)
-glue("cl_p2_sum1", fixed(float(P2_INERTIAS[0][0, 0] + P2_INERTIAS[0][1, 1]), 4), display=False)
+glue("cl_p2_izz1", float(VERTICAL_2R_INERTIAS[0][2, 2]), display=False)
+glue("cl_p2_sum1", fixed(float(VERTICAL_2R_INERTIAS[0][0, 0] + VERTICAL_2R_INERTIAS[0][1, 1]), 4), display=False)
 
 # %% [markdown]
 # 첫 링크에서 $I_{zz}$(= {glue:text}`cl_p2_izz1` kg·m²)가 $I_{xx} + I_{yy}$

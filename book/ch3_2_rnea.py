@@ -37,12 +37,12 @@ import numpy as np
 from myst_nb import glue
 
 import chaindyn
-from chaindyn_book import ch32
 from chaindyn import models, spatial
 from chaindyn.classic import link_velocities
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
 from chaindyn.rnea import _backward, _forward, joint_step
+from chaindyn_book import ch32
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: 한글 글꼴과 그림 양식)

@@ -11,6 +11,7 @@ import doctest
 import importlib
 import os
 import pkgutil
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -63,8 +64,12 @@ def test_top_level_is_small_and_unique():
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
+    source = tmp_path_factory.mktemp("source")  # setuptools writes build/ beside the sources
+    shutil.copy(ROOT / "pyproject.toml", source)
+    shutil.copytree(ROOT / "src", source / "src",
+                    ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
     run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                          "--disable-pip-version-check", "-w", str(out), str(ROOT)],
+                          "--disable-pip-version-check", "-w", str(out), str(source)],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     (path,) = out.glob("chaindyn-*.whl")

@@ -2,8 +2,8 @@
 
 Oracles: the other Jacobian forms after the right change of frame or
 reference point, central finite differences of forward kinematics, the
-velocity recursions of chaindyn.classic and chaindyn.rnea, case G5 of
-``shared/cases`` (numbers computed independently of this code), and Pinocchio.
+velocity recursions of chaindyn.classic and chaindyn.rnea, the tool-point accelerations
+of a bug report (numbers computed there independently of this code), and Pinocchio.
 """
 
 import numpy as np
@@ -52,15 +52,16 @@ def case(request):
     return chain, rng, q, qd, qdd
 
 
-def p2():
-    """Kinematics of fixture P2 (its inertias are replaced by physical ones; G5 needs none)."""
+def vertical_2r():
+    """Kinematics of the vertical-plane 2R arm of the bug reports (its reported inertias are
+    not physical and are replaced; the point accelerations need none)."""
     return models.planar_2r(masses=(2.0, 1.0), lengths=(1.0, 0.8), coms=(0.5, 0.4),
                             izz=(0.10, 0.05))
 
 
-P2_TOOL = np.array([0.8, 0.0, 0.0])
-P2_MDH = np.array([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
-P2_DH = np.array([[0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.8, 0.0]])
+VERTICAL_2R_TOOL = np.array([0.8, 0.0, 0.0])
+VERTICAL_2R_MDH = np.array([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
+VERTICAL_2R_DH = np.array([[0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.8, 0.0]])
 
 
 # ----------------------------------------------------------------------------- forms agree
@@ -138,13 +139,15 @@ def test_arm6r_geometric_jacobian_from_its_table():
                                jacobian.point_jacobian(arm, q, [0, 0, 0.1]), atol=ROUNDOFF)
 
 
-def test_p2_in_mdh_and_dh_give_one_jacobian():
-    """The seed's z_{i-1} (standard DH) and z_i (modified DH) describe one geometry (G3's arm)."""
+def test_vertical_2r_in_mdh_and_dh_give_one_jacobian():
+    """z_{i-1} (standard DH) and z_i (modified DH) describe one geometry (the vertical-plane
+    2R arm)."""
     q = np.array([0.3, 0.6])
-    Jm = jacobian.geometric_jacobian_mdh(P2_MDH, q, tool=P2_TOOL)
-    Jd = jacobian.geometric_jacobian_dh(P2_DH, q)
+    Jm = jacobian.geometric_jacobian_mdh(VERTICAL_2R_MDH, q, tool=VERTICAL_2R_TOOL)
+    Jd = jacobian.geometric_jacobian_dh(VERTICAL_2R_DH, q)
     np.testing.assert_allclose(Jm, Jd, atol=1e-15)
-    np.testing.assert_allclose(jacobian.swap_halves(Jm), jacobian.point_jacobian(p2(), q, P2_TOOL),
+    np.testing.assert_allclose(jacobian.swap_halves(Jm),
+                               jacobian.point_jacobian(vertical_2r(), q, VERTICAL_2R_TOOL),
                                atol=1e-15)
 
 
@@ -294,27 +297,27 @@ def test_batch_equals_single_calls():
             np.testing.assert_allclose(batched[k], f(Q[k], QD[k], QDD[k]), atol=1e-15)
 
 
-# ----------------------------------------------------------------------------- case G5
+# ----------------------------------------------------------------------------- tool point
 
 
-def test_g5_classical_versus_spatial_acceleration_of_the_p2_tool():
+def test_classical_versus_spatial_acceleration_of_the_tool_point():
     q, qd, qdd = np.array([0.3, 0.6]), np.array([1.0, -0.5]), np.zeros(2)
-    chain = p2()
-    V = jacobian.point_jacobian(chain, q, P2_TOOL) @ qd
+    chain = vertical_2r()
+    V = jacobian.point_jacobian(chain, q, VERTICAL_2R_TOOL) @ qd
     np.testing.assert_allclose(V[:3], [0, 0, 0.5], atol=1e-6)
     np.testing.assert_allclose(V[3:], [-0.608851, 1.203980, 0], atol=1e-6)
-    classical = jacobian.point_acceleration(chain, q, qd, qdd, P2_TOOL, kind="classical")
-    spatial = jacobian.point_acceleration(chain, q, qd, qdd, P2_TOOL, kind="spatial")
+    classical = jacobian.point_acceleration(chain, q, qd, qdd, VERTICAL_2R_TOOL, kind="classical")
+    spatial = jacobian.point_acceleration(chain, q, qd, qdd, VERTICAL_2R_TOOL, kind="spatial")
     np.testing.assert_allclose(classical[3:], [-1.079658, -0.452186, 0], atol=1e-6)
     np.testing.assert_allclose(spatial[3:], [-0.477668, -0.147760, 0], atol=1e-6)
     np.testing.assert_allclose(classical[3:] - spatial[3:], np.cross(V[:3], V[3:]), atol=1e-15)
     # with qdd = 0 the spatial acceleration is Jdot qd, moved to the tool point
     T = cd.forward_kinematics(chain, q)[-1]
-    p0 = T[:3, :3] @ P2_TOOL + T[:3, 3]
+    p0 = T[:3, :3] @ VERTICAL_2R_TOOL + T[:3, 3]
     np.testing.assert_allclose(Ad_rp(np.eye(3), -p0) @ jacobian.jdot_qd(chain, q, qd), spatial,
                                atol=1e-15)
     # and the (v, omega) geometric Jacobian of the MDH table gives the same velocity
-    Vg = jacobian.geometric_jacobian_mdh(P2_MDH, q, tool=P2_TOOL) @ qd
+    Vg = jacobian.geometric_jacobian_mdh(VERTICAL_2R_MDH, q, tool=VERTICAL_2R_TOOL) @ qd
     np.testing.assert_allclose(jacobian.swap_halves(Vg, axis=-1), V, atol=1e-15)
 
 

@@ -157,7 +157,7 @@ def test_count_mixed_chain_and_batch():
     assert count(cd.rnea_structured, chain, *states(rng, 5, N=4), rule="all") == 4 * one
 
 
-def test_count_matches_module_constants_and_issue_bound():
+def test_count_matches_module_constants_and_stays_below_120_per_link():
     assert structured.PER_LINK_MULTIPLICATIONS == {"revolute": R_LINK, "prismatic": P_LINK}
     assert structured.PER_CALL_MULTIPLICATIONS == {"gravity": GRAVITY, "f_tip": TIP}
     assert R_LINK <= 120

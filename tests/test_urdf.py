@@ -1,5 +1,5 @@
 """Chains read from URDF (chaindyn.urdf, on yourdfpy) against Pinocchio's own URDF parser,
-the G4 cases of shared/cases, and malformed files."""
+inertias given in another frame (from bug reports), and malformed files."""
 
 import doctest
 import re
@@ -228,7 +228,7 @@ def test_to_urdf_example_runs():
     assert result.attempted > 0 and result.failed == 0
 
 
-# ----------------------------------------------------------------------------- G4 and merging
+# ------------------------------------------------------------------ rotated inertias and merging
 
 
 def test_case_g4_inertial_rotation_yaw(tmp_path):

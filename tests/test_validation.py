@@ -211,7 +211,8 @@ def _bad_inertias():
     # positive definite about the origin (Steiner adds 2 diag(1, 0, 1)) but not about the COM
     not_pd_com = _G(2.0, (0.0, 1.0, 0.0), np.diag([-0.01, 0.02, 0.02]))
     assert np.linalg.eigvalsh(not_pd_com[:3, :3]).min() > 0
-    triangle = _G(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))  # link 1 of fixture P2
+    # link 1 of the vertical-plane 2R arm as reported
+    triangle = _G(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))
     pre = "inertias[1] must "
     return [
         ("asymmetric", asym, esc(pre + "be symmetric, got max |G - G^T| = 0.5")),
@@ -240,7 +241,7 @@ def _bad_inertias():
             + r"\[-0\.01\s+0\.02\s+0\.02\s*\]",
         ),
         (
-            "triangle-inequality-P2",
+            "triangle-inequality-vertical-2r",
             triangle,
             esc(pre + "satisfy the triangle inequality of principal moments (I1 + I2 >= I3), ")
             + r"got principal moments \[0\.01\s+0\.01\s+0\.1\s*\]",
@@ -370,8 +371,9 @@ def test_huge_link_roundoff_is_not_an_error():
         Chain(home, screws, inertias)
 
 
-def test_fixture_p2_is_rejected_everywhere():
-    """Fixture P2 of the bug-report cases (link 1: diag(0.01, 0.01, 0.10) about the COM)
+def test_reported_vertical_2r_is_rejected_everywhere():
+    """The vertical-plane 2R arm as a bug report gives it (link 1: diag(0.01, 0.01, 0.10)
+    about the COM)
     violates the triangle inequality: every constructor must refuse it."""
     tri = esc("must satisfy the triangle inequality of principal moments (I1 + I2 >= I3)")
     with pytest.raises(ValueError, match="spatial_inertia " + tri):

@@ -40,11 +40,11 @@ from chaindyn.spatial import Ad
 
 __all__ = [
     "SEED",
-    "P2_STATE",
-    "P2_TOOL",
-    "G5_EXPECTED",
-    "p2_chain",
-    "g5_case",
+    "VERTICAL_2R_STATE",
+    "VERTICAL_2R_TOOL",
+    "TOOL_POINT_REPORTED",
+    "vertical_2r",
+    "tool_point_accelerations",
     "consistency_checks",
     "pinocchio_agreement",
     "multiplication_counts",
@@ -55,14 +55,16 @@ __all__ = [
 
 #: Seed of every random draw of the chapter.
 SEED = 28
-#: State of fixture P2 used by case G5: q (rad), qd (rad/s), qdd (rad/s^2).
-P2_STATE = (np.array([0.3, 0.6]), np.array([1.0, -0.5]), np.zeros(2))
-#: The tool point of P2, in link 2's frame, m.
-P2_TOOL = np.array([0.8, 0.0, 0.0])
-#: P2 in modified DH: rows (alpha_{i-1}, a_{i-1}, d_i, theta_i).
-P2_MDH = np.array([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
-#: Case G5's numbers (shared/cases/README.md), computed independently of chaindyn.
-G5_EXPECTED = {
+#: The state of the vertical-plane 2R arm at which §2.8 compares the classical and the
+#: spatial acceleration of its tool point: q (rad), qd (rad/s), qdd (rad/s^2).
+VERTICAL_2R_STATE = (np.array([0.3, 0.6]), np.array([1.0, -0.5]), np.zeros(2))
+#: The tool point of the vertical-plane 2R arm, in link 2's frame, m.
+VERTICAL_2R_TOOL = np.array([0.8, 0.0, 0.0])
+#: The vertical-plane 2R arm in modified DH: rows (alpha_{i-1}, a_{i-1}, d_i, theta_i).
+VERTICAL_2R_MDH = np.array([[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
+#: The tool point's velocity and accelerations at that state, from a bug report on
+#: classical versus spatial acceleration, computed there independently of chaindyn.
+TOOL_POINT_REPORTED = {
     "classical": np.array([-1.079658, -0.452186, 0.0]),
     "spatial": np.array([-0.477668, -0.147760, 0.0]),
     "omega": np.array([0.0, 0.0, 0.5]),
@@ -78,18 +80,19 @@ def _rng(offset=0):
     return np.random.default_rng(SEED + offset)
 
 
-def p2_chain():
-    """Fixture P2's kinematics (link lengths 1.0 and 0.8 m, both joints about z).
+def vertical_2r():
+    """The vertical-plane 2R arm's kinematics (link lengths 1.0 and 0.8 m, both joints about z).
 
-    P2's stated inertias are not physical (shared/cases); G5 needs kinematics
+    The inertias reported with this arm are not physical (§3.2.11); the point
+    accelerations need kinematics
     only, so the links carry the physical inertias of ``models.planar_2r``.
     """
     return models.planar_2r(masses=(2.0, 1.0), lengths=(1.0, 0.8), coms=(0.5, 0.4),
                             izz=(0.10, 0.05))
 
 
-def g5_case():
-    """Case G5: classical versus spatial acceleration of P2's tool point.
+def tool_point_accelerations():
+    """Classical versus spatial acceleration of the vertical-plane 2R arm's tool point.
 
     Returns
     -------
@@ -97,13 +100,13 @@ def g5_case():
         ``omega``, ``v`` (tool velocity, {0}), ``classical``, ``spatial``
         (linear parts, m/s^2, {0} axes), ``omega_x_v``, ``jdot_qd_space``
         (the 6-vector ``dJ_s/dt qd`` at the origin of {0}), ``expected``
-        (:data:`G5_EXPECTED`) and ``max_error`` (largest deviation from it).
+        (:data:`TOOL_POINT_REPORTED`) and ``max_error`` (largest deviation from it).
     """
-    chain = p2_chain()
-    q, qd, qdd = P2_STATE
-    V = point_jacobian(chain, q, P2_TOOL, "world") @ qd
-    classical = point_acceleration(chain, q, qd, qdd, P2_TOOL, "world", "classical")
-    spatial = point_acceleration(chain, q, qd, qdd, P2_TOOL, "world", "spatial")
+    chain = vertical_2r()
+    q, qd, qdd = VERTICAL_2R_STATE
+    V = point_jacobian(chain, q, VERTICAL_2R_TOOL, "world") @ qd
+    classical = point_acceleration(chain, q, qd, qdd, VERTICAL_2R_TOOL, "world", "classical")
+    spatial = point_acceleration(chain, q, qd, qdd, VERTICAL_2R_TOOL, "world", "spatial")
     out = {
         "omega": V[:3],
         "v": V[3:],
@@ -111,10 +114,10 @@ def g5_case():
         "spatial": spatial[3:],
         "omega_x_v": np.cross(V[:3], V[3:]),
         "jdot_qd_space": jdot_qd(chain, q, qd, "space"),
-        "geometric_v_omega": geometric_jacobian_mdh(P2_MDH, q, tool=P2_TOOL) @ qd,
-        "expected": G5_EXPECTED,
+        "geometric_v_omega": geometric_jacobian_mdh(VERTICAL_2R_MDH, q, tool=VERTICAL_2R_TOOL) @ qd,
+        "expected": TOOL_POINT_REPORTED,
     }
-    out["max_error"] = max(float(np.abs(out[k] - G5_EXPECTED[k]).max()) for k in G5_EXPECTED)
+    out["max_error"] = max(float(np.abs(out[k] - v).max()) for k, v in TOOL_POINT_REPORTED.items())
     return out
 
 
