@@ -276,23 +276,6 @@ for key, bound in bounds.items():
 assert min_pivot > 0.0  # 모든 상태에서 M이 양의 정부호
 print("모든 값이 허용 오차 안에 있다:", {k: sci(b, 1) for k, b in bounds.items()})
 
-# 명세 원고가 '자기 예제'에서 보고한 값 (이 책의 계산값이 아니다). 명세 원고의 팔과 궤적은
-# 이 책의 것과 다르므로, 궤적에서 나온 비율은 같을 이유가 없다.
-SPEC_REPORTED = {
-    "rn_spec_cf": 7.1e-15,        # 2R 닫힌 식 대 RNEA, N·m
-    "rn_spec_classic": 1.1e-13,   # 벡터 형태 대 공간 형태
-    "rn_spec_split": 9.8e-15,     # g + Cq̇ + Mq̈ 대 τ, N·m
-    "rn_spec_per_link": 357,      # 링크당 곱셈 (구조적인 값)
-    "rn_spec_j2_share": 0.86,     # 명세 원고의 팔에서 관절 2 중력항 최댓값 / 전체 최댓값
-    "rn_spec_j1_tip": 2.1,        # 명세 원고의 팔에서 관절 1 전도 모멘트 / 구동 토크
-}
-for key in ("rn_spec_cf", "rn_spec_classic", "rn_spec_split"):
-    glue(key, sci(SPEC_REPORTED[key]), display=False)
-for key in ("rn_spec_per_link", "rn_spec_j2_share", "rn_spec_j1_tip"):
-    glue(key, SPEC_REPORTED[key], display=False)
-assert per_link == SPEC_REPORTED["rn_spec_per_link"]  # 구조적인 값은 재현되어야 한다
-print("명세 원고가 보고한 값:", SPEC_REPORTED)
-
 # %% [markdown]
 # 셀들이 모은 값을 여섯 항목으로 묶어 둔다. 허용 오차는 모두 계산 전에 정해 둔 값이고, 셋째 셀이
 # 각 값을 그 허용 오차와 비교한다.
