@@ -31,18 +31,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_chain
-from .crba import crba, transpose
-from .rnea import (
-    _DEFAULT_G,
+from ._validate import (
+    DEFAULT_GRAVITY,
     batch_shape,
+    check_chain,
     check_gravity,
     check_state,
     check_wrench,
-    joint_step,
-    rnea,
 )
-from .spatial import ad
+from .crba import crba
+from .rnea import joint_step, rnea
+from .spatial import ad, ad_dual, transpose
 from .spatial import matvec as _mv
 
 __all__ = ["aba", "forward_dynamics", "inverse_mass_matrix", "cholesky_solve"]
@@ -65,7 +64,7 @@ def _articulated(GA, U, d, X):
     return transpose(X) @ Ga @ X, Ga
 
 
-def aba(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
+def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     """Forward dynamics of a serial chain by the articulated-body algorithm.
 
     Solves ``M(q) qdd + h(q, qd) + J_b(q)^T F_tip = tau`` for qdd in three
@@ -150,7 +149,7 @@ def aba(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
         V = _mv(X[i], V) + S[i] * qd[..., i, None]
         c.append((ad(V) @ S[i]) * qd[..., i, None])
         GA.append(G)
-        bA.append(-_mv(transpose(ad(V)), _mv(G, V)))
+        bA.append(_mv(ad_dual(V), _mv(G, V)))
     if f_tip is not None:
         bA[-1] = bA[-1] + f_tip
     # pass 2, i = n..1
@@ -208,7 +207,7 @@ def cholesky_solve(L, b):
     return x
 
 
-def forward_dynamics(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
+def forward_dynamics(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     """Forward dynamics by the O(n^3) route: CRBA, the bias force by RNEA, Cholesky.
 
     ``M = crba(q)``, ``h' = rnea(q, qd, 0, gravity, f_tip) = h(q, qd) + J_b^T

@@ -35,11 +35,20 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ._validate import as_array, check_chain, check_xml_name
+from ._validate import (
+    DEFAULT_GRAVITY,
+    as_array,
+    check_chain,
+    check_gravity,
+    check_pose,
+    check_wrench,
+    check_xml_name,
+    xml_numbers,
+)
 from .chain import Chain
+from .kinematics import home_poses
 from .models import mdh_arguments  # re-exported: the arguments of to_rtb
-from .rnea import STANDARD_GRAVITY, check_gravity, check_wrench
-from .spatial import Ad_rp, inverse_transform
+from .spatial import Ad_rp, axis_point, inverse_transform
 
 __all__ = [
     "to_pinocchio",
@@ -57,9 +66,6 @@ __all__ = [
     "axis_points",
 ]
 
-_DEFAULT_G = (0.0, 0.0, -STANDARD_GRAVITY)
-
-
 # ----------------------------------------------------------------------------- helpers
 
 
@@ -67,16 +73,6 @@ def _trans(p):
     T = np.eye(4)
     T[:3, 3] = p
     return T
-
-
-def _home_poses(chain):
-    """T_{0,i}(q = 0) for i = 1..n, shape (n, 4, 4)."""
-    T = np.eye(4)
-    out = []
-    for i in range(chain.n):
-        T = T @ inverse_transform(chain.home[i])
-        out.append(T)
-    return np.array(out)
 
 
 def _wrench_map(T):
@@ -106,17 +102,7 @@ def axis_points(chain):
         may be placed anywhere).
     """
     check_chain(chain)
-    r = np.zeros((chain.n, 3))
-    for i, kind in enumerate(chain.joint_types):
-        if kind == "revolute":
-            w, v = chain.screws[i, :3], chain.screws[i, 3:]
-            r[i] = np.cross(w, v)
-    return r
-
-
-def _fmt(x):
-    """Numbers for MJCF attributes at full double precision (repr round-trips)."""
-    return " ".join(repr(float(v)) for v in np.ravel(x))
+    return np.array([axis_point(A) for A in chain.screws]).reshape(chain.n, 3)
 
 
 def _quat_wxyz(R):
@@ -143,7 +129,7 @@ def _quat_wxyz(R):
 # ----------------------------------------------------------------------------- Pinocchio
 
 
-def to_pinocchio(chain, gravity=_DEFAULT_G):
+def to_pinocchio(chain, gravity=DEFAULT_GRAVITY):
     """A Pinocchio model of the chain (fixed base, one 1-dof joint per link).
 
     Parameters
@@ -337,7 +323,7 @@ def pinocchio_joint_wrenches(chain, model, data):
 # ----------------------------------------------------------------------------- MuJoCo
 
 
-def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
+def to_mujoco(chain, gravity=DEFAULT_GRAVITY, name="chaindyn"):
     """An MJCF document of the chain for pure rigid-body dynamics in MuJoCo.
 
     Parameters
@@ -390,24 +376,24 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
     root = ET.Element("mujoco", model=name)
     ET.SubElement(root, "compiler", angle="radian", inertiafromgeom="false",
                   autolimits="true")
-    option = ET.SubElement(root, "option", gravity=_fmt(g))
+    option = ET.SubElement(root, "option", gravity=xml_numbers(g))
     ET.SubElement(option, "flag", contact="disable")
     body = ET.SubElement(root, "worldbody")
     for i in range(chain.n):
         T = inverse_transform(chain.home[i])  # T_{i-1,i} at q = 0
-        body = ET.SubElement(body, "body", name=f"link{i + 1}", pos=_fmt(T[:3, 3]),
-                             quat=_fmt(_quat_wxyz(T[:3, :3])))
+        body = ET.SubElement(body, "body", name=f"link{i + 1}", pos=xml_numbers(T[:3, 3]),
+                             quat=xml_numbers(_quat_wxyz(T[:3, :3])))
         Ic = chain.inertias_com[i]
         full = [Ic[0, 0], Ic[1, 1], Ic[2, 2], Ic[0, 1], Ic[0, 2], Ic[1, 2]]
-        ET.SubElement(body, "inertial", pos=_fmt(chain.coms[i]), mass=_fmt(chain.masses[i]),
-                      fullinertia=_fmt(full))
+        ET.SubElement(body, "inertial", pos=xml_numbers(chain.coms[i]),
+                      mass=xml_numbers(chain.masses[i]), fullinertia=xml_numbers(full))
         A = chain.screws[i]
         if chain.joint_types[i] == "revolute":
             kind, pos, axis = "hinge", r[i], A[:3]
         else:
             kind, pos, axis = "slide", np.zeros(3), A[3:]
-        ET.SubElement(body, "joint", name=f"joint{i + 1}", type=kind, pos=_fmt(pos),
-                      axis=_fmt(axis), damping="0", armature="0", frictionloss="0",
+        ET.SubElement(body, "joint", name=f"joint{i + 1}", type=kind, pos=xml_numbers(pos),
+                      axis=xml_numbers(axis), damping="0", armature="0", frictionloss="0",
                       stiffness="0", limited="false")
     ET.SubElement(body, "site", name="tip", pos="0 0 0")
     ET.indent(root, space="  ")
@@ -587,7 +573,7 @@ def to_modern_robotics(chain, tool=None):
     """
     check_chain(chain)
     T_tool = _check_pose(tool)
-    T0 = _home_poses(chain)
+    T0 = home_poses(chain)
     Tc = np.array([T0[i] @ _trans(chain.coms[i]) for i in range(chain.n)])
     Mlist = [Tc[0].copy()]
     for i in range(1, chain.n):
@@ -609,11 +595,7 @@ def _check_pose(T):
     if T is None:
         return np.eye(4)
     T = as_array(T, "tool", (4, 4))
-    if np.abs(T[3] - [0, 0, 0, 1]).max() > 0:
-        raise ValueError(f"tool must have last row (0, 0, 0, 1), got {T[3].tolist()}")
-    from ._validate import check_rotation
-
-    check_rotation(T[:3, :3], "tool[:3, :3]")
+    check_pose(T, "tool")
     return T
 
 
@@ -649,7 +631,7 @@ def mr_ftip(f_tip, tool=None):
 
 
 def to_rtb(mdh, masses=None, coms=None, inertias_com=None, joint_types=None,
-           gravity=_DEFAULT_G, name="chaindyn"):
+           gravity=DEFAULT_GRAVITY, name="chaindyn"):
     """A Robotics Toolbox ``DHRobot`` in modified DH, from a chain built from MDH.
 
     Either a :class:`~chaindyn.Chain` made by :meth:`chaindyn.Chain.from_mdh`

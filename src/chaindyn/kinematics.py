@@ -6,14 +6,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .rnea import check_state
+from ._validate import check_chain, check_state
 from .spatial import Ad_rp, pose_inv, pose_mul, screw_exp
 
-__all__ = ["forward_kinematics", "body_jacobian", "space_jacobian"]
+__all__ = ["forward_kinematics", "home_poses", "body_jacobian", "space_jacobian"]
 
 
 def _relative_poses(chain, q):
-    """T_{i-1,i}(q_i) = M_{i,i-1}^{-1} exp([A_i] q_i) for every link, as (R, p)."""
+    """T_{i-1,i}(q_i) = M_{i,i-1}^{-1} exp([A_i] q_i) for every link, as (R, p).
+
+    The inverse of the pose of the joint step of eq. 3.2-1
+    (:func:`chaindyn.rnea.joint_step`, ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``):
+    forward kinematics multiplies the poses of {i} in {i-1}, the dynamics
+    recursions the adjoints of the other direction.  ``pose_inv`` of the joint
+    step's pose would give this pose to roundoff for the same 81 products; the
+    form here is the one whose roundoff the drift study of §2.8 measures.
+    """
     out = []
     for i in range(chain.n):
         M = chain.home[i]
@@ -56,6 +64,27 @@ def forward_kinematics(chain, q):
         T[..., 3, 3] = 1.0
         Ts.append(T)
     return np.stack(Ts, axis=-3)
+
+
+def home_poses(chain):
+    """Home poses T_{0,i}(0) of every link frame {i} in {0}: forward kinematics at q = 0.
+
+    Parameters
+    ----------
+    chain : Chain
+
+    Returns
+    -------
+    ndarray, shape (n, 4, 4)
+        ``T_{0,i}(0) = M_{1,0}^{-1} M_{2,1}^{-1} ... M_{i,i-1}^{-1}``, m.
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain.
+    """
+    check_chain(chain)
+    return forward_kinematics(chain, np.zeros(chain.n))
 
 
 def body_jacobian(chain, q):
