@@ -1258,8 +1258,9 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #
 # 줄과 식의 대응은 다음과 같다.
 #
-# - `Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V` — 알고리즘 줄 1, 식
-#   {eq}`eq-rnea-gravity`. 뒤의 `+ V`는 0을 더해 배치 모양을 맞출 뿐이다.
+# - `Vd = base_acceleration(gravity) + V` — 알고리즘 줄 1, 식 {eq}`eq-rnea-gravity`.
+#   `base_acceleration`은 $(0, -\mathfrak{g})$를 만드는 같은 모듈의 함수로, 순동역학의 `aba`도 이것을
+#   부른다. 뒤의 `+ V`는 0을 더해 배치 모양을 맞출 뿐이다.
 # - `Ad_i = joint_step(chain, i, q[..., i])` — 줄 3, 위의 관절 단계.
 # - `V = _mv(Ad_i, V) + A * qd[..., i, None]` — 줄 4, 식 {eq}`eq-rnea-twist`.
 # - `Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]` — 줄 5, 식
@@ -1301,7 +1302,7 @@ mapping = [
     ("eq-rnea-pose", src_step,
      "R, p = pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3]))"),
     ("eq-rnea-pose", src_step, "return Ad_rp(R, p)"),
-    ("eq-rnea-gravity", src_fwd, "Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V"),
+    ("eq-rnea-gravity", src_fwd, "Vd = base_acceleration(gravity) + V"),
     ("알고리즘 줄 3", src_fwd, "Ad_i = joint_step(chain, i, q[..., i])"),
     ("eq-rnea-twist", src_fwd, "V = _mv(Ad_i, V) + A * qd[..., i, None]"),
     ("eq-rnea-accel", src_fwd,

@@ -40,8 +40,9 @@ from ._validate import (
     check_wrench,
 )
 from .crba import crba
-from .rnea import joint_step, rnea
+from .rnea import base_acceleration, joint_step, rnea
 from .spatial import ad, ad_dual, transpose
+from .spatial import dot as _dot
 from .spatial import matvec as _mv
 
 __all__ = ["aba", "forward_dynamics", "inverse_mass_matrix", "cholesky_solve"]
@@ -50,11 +51,6 @@ __all__ = ["aba", "forward_dynamics", "inverse_mass_matrix", "cholesky_solve"]
 def _outer(a, b):
     """Stacked outer product (..., k) x (..., m) -> (..., k, m), as a product."""
     return a[..., :, None] @ b[..., None, :]
-
-
-def _dot(a, b):
-    """Stacked dot product (..., k) . (..., k) -> (...), as a product."""
-    return (a[..., None, :] @ b[..., :, None])[..., 0, 0]
 
 
 def _articulated(GA, U, d, X):
@@ -164,7 +160,7 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
             GA[i - 1] = GA[i - 1] + GX
             bA[i - 1] = bA[i - 1] + _mv(transpose(X[i]), ba)
     # pass 3, i = 1..n
-    Vd = np.concatenate([np.zeros_like(gravity), -gravity])
+    Vd = base_acceleration(gravity)
     qdd = []
     for i in range(n):
         Vd = _mv(X[i], Vd) + c[i]

@@ -5,18 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import TOL, as_array, check_inertia, check_pose, joint_type
-from .spatial import Ad_rp, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
+from .spatial import Ad_rp, homogeneous, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
 
 __all__ = ["Chain", "FrozenChainError", "mdh_link_pose", "dh_link_pose"]
 
 _JOINT_NAMES = {"r": "revolute", "revolute": "revolute", "p": "prismatic", "prismatic": "prismatic"}
-
-
-def _homogeneous(R, p):
-    """4x4 homogeneous matrix of the pose (R, p)."""
-    T = np.eye(4)
-    T[:3, :3], T[:3, 3] = R, p
-    return T
 
 
 def _frozen(a):
@@ -235,11 +228,17 @@ class Chain:
         home = np.empty((n, 4, 4))
         screws = np.empty((n, 6))
         for i, ((theta, d, a, alpha), kind) in enumerate(zip(rows, kinds)):
-            home[i] = _homogeneous(*pose_inv(dh_link_pose(theta, d, a, alpha)))
-            Z = np.zeros(6)
-            Z[2 if kind == "revolute" else 5] = 1.0
-            screws[i] = Ad_rp(home[i, :3, :3], home[i, :3, 3]) @ Z
+            home[i] = homogeneous(*pose_inv(dh_link_pose(theta, d, a, alpha)))
+            screws[i] = Ad_rp(home[i, :3, :3], home[i, :3, 3]) @ _z_axis(kind)
         return cls(home, screws, inertias)
+
+
+def _z_axis(kind):
+    """The screw axis of a joint about ('revolute') or along ('prismatic') z of its
+    frame, through the origin: (0, 0, 1, 0, 0, 0) or (0, 0, 0, 0, 0, 1)."""
+    Z = np.zeros(6)
+    Z[2 if kind == "revolute" else 5] = 1.0
+    return Z
 
 
 def _mdh_home_screws(rows, kinds):
@@ -248,8 +247,8 @@ def _mdh_home_screws(rows, kinds):
     home = np.empty((n, 4, 4))
     screws = np.zeros((n, 6))
     for i, ((alpha, a, d, theta), kind) in enumerate(zip(rows, kinds)):
-        screws[i, 2 if kind == "revolute" else 5] = 1.0
-        home[i] = _homogeneous(*pose_inv(mdh_link_pose(alpha, a, d, theta)))
+        screws[i] = _z_axis(kind)
+        home[i] = homogeneous(*pose_inv(mdh_link_pose(alpha, a, d, theta)))
     return home, screws
 
 

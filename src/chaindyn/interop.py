@@ -48,7 +48,7 @@ from ._validate import (
 from .chain import Chain
 from .kinematics import home_poses
 from .models import mdh_arguments  # re-exported: the arguments of to_rtb
-from .spatial import Ad_rp, axis_point, inverse_transform
+from .spatial import Ad_rp, axis_point, homogeneous, inverse_transform
 
 __all__ = [
     "to_pinocchio",
@@ -70,9 +70,8 @@ __all__ = [
 
 
 def _trans(p):
-    T = np.eye(4)
-    T[:3, 3] = p
-    return T
+    """The pure translation by p as a 4x4 pose."""
+    return homogeneous(np.eye(3), p)
 
 
 def _wrench_map(T):

@@ -40,7 +40,7 @@ from ._validate import as_array, batch_shape, check_pose, check_state
 from .chain import dh_link_pose, mdh_link_pose
 from .chain import joint_kinds as _joint_kinds
 from .kinematics import body_jacobian, forward_kinematics, home_poses, space_jacobian
-from .spatial import Ad_rp, ad, cross, pose_mul, screw_exp
+from .spatial import Ad_rp, ad, cross, homogeneous, pose_mul, screw_exp
 from .spatial import matvec as _mv
 
 __all__ = [
@@ -141,12 +141,7 @@ def forward_kinematics_poe(chain, q):
     """
     (q,) = check_state(chain, q=q)
     _, M, exps = _space_exps(chain, q)
-    R, p = pose_mul(exps[-1], (M[:3, :3], M[:3, 3]))
-    T = np.zeros_like(R, shape=R.shape[:-2] + (4, 4))
-    T[..., :3, :3] = R
-    T[..., :3, 3] = p
-    T[..., 3, 3] = 1.0
-    return T
+    return homogeneous(*pose_mul(exps[-1], (M[:3, :3], M[:3, 3])))
 
 
 def space_jacobian_poe(chain, q):

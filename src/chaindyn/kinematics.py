@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import check_chain, check_state
-from .spatial import Ad_rp, pose_inv, pose_mul, screw_exp
+from .spatial import Ad_rp, homogeneous, pose_inv, pose_mul, screw_exp
 
 __all__ = ["forward_kinematics", "home_poses", "body_jacobian", "space_jacobian"]
 
@@ -58,11 +58,7 @@ def forward_kinematics(chain, q):
     Ts = []
     for Rr, pr in _relative_poses(chain, q):
         R, p = pose_mul((R, p), (Rr, pr))
-        T = np.zeros_like(R, shape=R.shape[:-2] + (4, 4))  # like R: opcount sees later products
-        T[..., :3, :3] = R
-        T[..., :3, 3] = p
-        T[..., 3, 3] = 1.0
-        Ts.append(T)
+        Ts.append(homogeneous(R, p))
     return np.stack(Ts, axis=-3)
 
 

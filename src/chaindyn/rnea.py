@@ -61,10 +61,27 @@ def joint_step(chain, i, qi):
     return Ad_rp(R, p)
 
 
+def base_acceleration(gravity):
+    """``Vd_0 = (0, -gravity)``: gravity entered as an upward acceleration of the base
+    (eq. 3.2-2), so that no link needs a gravity term of its own.
+
+    Parameters
+    ----------
+    gravity : ndarray, shape (3,)
+        Gravity vector in {0}, m/s^2.
+
+    Returns
+    -------
+    ndarray, shape (6,)
+        The spatial acceleration of {0}, (angular, linear).
+    """
+    return np.concatenate([np.zeros_like(gravity), -gravity])
+
+
 def _forward(chain, q, qd, qdd, gravity):
     """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
     V = np.zeros_like(q, shape=batch_shape(q, qd, qdd) + (6,))
-    Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V
+    Vd = base_acceleration(gravity) + V  # + V: the batch shape
     Ads, Vs, Vds = [], [], []
     for i in range(chain.n):
         A = chain.screws[i]

@@ -18,6 +18,7 @@ import numpy as np
 
 __all__ = [
     "matvec",
+    "dot",
     "cross",
     "rot_x",
     "rot_y",
@@ -32,6 +33,7 @@ __all__ = [
     "screw_exp",
     "pose_mul",
     "pose_inv",
+    "homogeneous",
     "inverse_transform",
     "parallel_axis",
     "spatial_inertia",
@@ -44,6 +46,12 @@ __all__ = [
 def matvec(A, x):
     """Matrix-vector product over stacks: (..., k, m) @ (..., m) -> (..., k)."""
     return (A @ x[..., None])[..., 0]
+
+
+def dot(a, b):
+    """Dot product of vectors over stacks, (..., k) . (..., k) -> (...), as a matrix
+    product (k multiplications, which :mod:`chaindyn.opcount` counts as a product)."""
+    return (a[..., None, :] @ b[..., :, None])[..., 0, 0]
 
 
 def cross(a, b):
@@ -295,15 +303,24 @@ def pose_inv(a):
     return Rt, -matvec(Rt, p)
 
 
+def homogeneous(R, p):
+    """The 4x4 homogeneous matrix of a pose (R, p), over stacks.
+
+    ``(..., 3, 3), (..., 3) -> (..., 4, 4)``, ``[[R, p], [0, 1]]``; an array of
+    the kind of R (an instrumented array of :mod:`chaindyn.opcount` stays one,
+    so that later products with it are counted).  No products.
+    """
+    T = np.zeros_like(R, shape=R.shape[:-2] + (4, 4))
+    T[..., :3, :3] = R
+    T[..., :3, 3] = p
+    T[..., 3, 3] = 1.0
+    return T
+
+
 def inverse_transform(T):
     """Inverse of a homogeneous transform (..., 4, 4)."""
     T = np.asanyarray(T)
-    R, p = pose_inv((T[..., :3, :3], T[..., :3, 3]))
-    out = np.zeros_like(T)
-    out[..., :3, :3] = R
-    out[..., :3, 3] = p
-    out[..., 3, 3] = 1.0
-    return out
+    return homogeneous(*pose_inv((T[..., :3, :3], T[..., :3, 3])))
 
 
 def parallel_axis(inertia, mass, c):
