@@ -34,7 +34,7 @@ import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, batch_shape, check_gravity, check_state, check_wrench
 from .kinematics import _relative_poses
-from .spatial import cross
+from .spatial import cross, transpose
 from .spatial import matvec as _mv
 
 __all__ = ["link_velocities", "rnea_classic", "cross"]
@@ -42,7 +42,7 @@ __all__ = ["link_velocities", "rnea_classic", "cross"]
 
 def _mtv(R, x):
     """R^T x over stacks."""
-    return (np.swapaxes(R, -1, -2) @ x[..., None])[..., 0]
+    return _mv(transpose(R), x)
 
 
 def link_velocities(chain, q, qd):

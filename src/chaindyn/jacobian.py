@@ -40,7 +40,7 @@ from ._validate import as_array, batch_shape, check_pose, check_state
 from .chain import dh_link_pose, mdh_link_pose
 from .chain import joint_kinds as _joint_kinds
 from .kinematics import body_jacobian, forward_kinematics, home_poses, space_jacobian
-from .spatial import Ad_rp, ad, cross, homogeneous, pose_mul, screw_exp
+from .spatial import Ad_rp, ad, cross, homogeneous, pose_mul, screw_exp, transpose
 from .spatial import matvec as _mv
 
 __all__ = [
@@ -568,6 +568,6 @@ def point_acceleration(chain, q, qd, qdd, point=None, frame="world", kind="class
         acc = acc + np.concatenate([np.zeros_like(V[..., :3]), cross(V[..., :3], V[..., 3:])],
                                    axis=-1)
     if frame == "local":
-        Rt = np.swapaxes(R, -1, -2)
+        Rt = transpose(R)
         acc = np.concatenate([_mv(Rt, acc[..., :3]), _mv(Rt, acc[..., 3:])], axis=-1)
     return acc

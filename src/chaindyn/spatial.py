@@ -299,7 +299,7 @@ def pose_mul(a, b):
 def pose_inv(a):
     """Inverse of a pose given as an ``(R, p)`` pair: ``(R^T, -R^T p)``."""
     R, p = a
-    Rt = np.swapaxes(R, -1, -2)
+    Rt = transpose(R)
     return Rt, -matvec(Rt, p)
 
 
