@@ -46,7 +46,7 @@ from ._validate import (
     xml_numbers,
 )
 from .chain import Chain
-from .kinematics import home_poses
+from .kinematics import axis_frame_placements, home_poses
 from .models import mdh_arguments  # re-exported: the arguments of to_rtb
 from .spatial import Ad_rp, axis_point, homogeneous, inverse_transform
 
@@ -177,17 +177,15 @@ def to_pinocchio(chain, gravity=DEFAULT_GRAVITY):
     g = check_gravity(gravity)
     model = pin.Model()
     model.name = "chaindyn"
-    r = axis_points(chain)
+    placements, r = axis_frame_placements(chain)
     parent, parent_frame = 0, 0
-    r_prev = np.zeros(3)
     for i in range(chain.n):
         A = chain.screws[i]
         if chain.joint_types[i] == "revolute":
             joint = pin.JointModelRevoluteUnaligned(np.array(A[:3]))
         else:
             joint = pin.JointModelPrismaticUnaligned(np.array(A[3:]))
-        placement = _trans(-r_prev) @ inverse_transform(chain.home[i]) @ _trans(r[i])
-        jid = model.addJoint(parent, joint, pin.SE3(placement), f"joint{i + 1}")
+        jid = model.addJoint(parent, joint, pin.SE3(placements[i]), f"joint{i + 1}")
         inertia = pin.Inertia(
             float(chain.masses[i]), chain.coms[i] - r[i], np.array(chain.inertias_com[i])
         )
@@ -202,7 +200,7 @@ def to_pinocchio(chain, gravity=DEFAULT_GRAVITY):
                       pin.FrameType.OP_FRAME),
             False,
         )
-        parent, r_prev = jid, r[i]
+        parent = jid
     model.gravity = pin.Motion(np.concatenate([g, np.zeros(3)]))
     return model
 
@@ -471,8 +469,14 @@ def mujoco_xfrc_tip(model, data, f_tip, body=None):
     R = data.xmat[b].reshape(3, 3)
     f = -R @ F[3:]
     m = -R @ F[:3]  # about the body origin xpos
-    m_com = m + np.cross(data.xpos[b] - data.xipos[b], f)
+    m_com = _moment_about(m, f, data.xpos[b] - data.xipos[b])
     return np.concatenate([f, m_com])
+
+
+def _moment_about(m, f, r):
+    """The moment about a point a of a wrench whose moment about b is m and whose
+    force is f, with ``r = b - a``: ``m_a = m_b + r x f``."""
+    return m + np.cross(r, f)
 
 
 def _body_id(model, body):
@@ -524,7 +528,7 @@ def mujoco_joint_wrenches(chain, model, data):
         b = i + 1
         c = data.subtree_com[model.body_rootid[b]]
         m, f = data.cfrc_int[b, :3], data.cfrc_int[b, 3:]
-        m_o = m + np.cross(c - data.xpos[b], f)
+        m_o = _moment_about(m, f, c - data.xpos[b])
         R = data.xmat[b].reshape(3, 3)
         out[i] = np.concatenate([R.T @ m_o, R.T @ f])
     return out

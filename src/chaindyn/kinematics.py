@@ -7,9 +7,18 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import check_chain, check_state
-from .spatial import Ad_rp, homogeneous, pose_inv, pose_mul, screw_exp
+from .spatial import (
+    Ad_rp,
+    axis_point,
+    homogeneous,
+    inverse_transform,
+    pose_inv,
+    pose_mul,
+    screw_exp,
+)
 
-__all__ = ["forward_kinematics", "home_poses", "body_jacobian", "space_jacobian"]
+__all__ = ["forward_kinematics", "home_poses", "axis_frame_placements", "body_jacobian",
+           "space_jacobian"]
 
 
 def _relative_poses(chain, q):
@@ -81,6 +90,41 @@ def home_poses(chain):
     """
     check_chain(chain)
     return forward_kinematics(chain, np.zeros(chain.n))
+
+
+def axis_frame_placements(chain):
+    """Home placements of joint frames on the joint axes, for libraries whose joints
+    turn about an axis through their frame's origin (URDF, Pinocchio).
+
+    Frame {J_i} is {i} moved to the axis point ``r_i`` (:func:`chaindyn.spatial.axis_point`,
+    zero for a prismatic joint), axes parallel to {i}; {J_0} = {0}.
+
+    Parameters
+    ----------
+    chain : Chain
+
+    Returns
+    -------
+    placements : ndarray, shape (n, 4, 4)
+        ``T_{J_{i-1},J_i}(0) = Trans(-r_{i-1}) M_{i,i-1}^{-1} Trans(r_i)``, m.
+    points : ndarray, shape (n, 3)
+        ``r_i`` in {i}, m.
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain.
+    """
+    check_chain(chain)
+    eye = np.eye(3)
+    r = np.array([axis_point(A) for A in chain.screws]).reshape(chain.n, 3)
+    out = np.empty((chain.n, 4, 4))
+    r_prev = np.zeros(3)
+    for i in range(chain.n):
+        out[i] = (homogeneous(eye, -r_prev) @ inverse_transform(chain.home[i])
+                  @ homogeneous(eye, r[i]))
+        r_prev = r[i]
+    return out, r
 
 
 def body_jacobian(chain, q):

@@ -33,9 +33,9 @@ import numpy as np
 from ._validate import check_chain, check_xml_name
 from ._validate import xml_numbers as _num
 from .chain import Chain
+from .kinematics import axis_frame_placements
 from .spatial import (
     Ad_rp,
-    axis_point,
     inverse_transform,
     parallel_axis,
     rotate_inertia,
@@ -651,15 +651,12 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
             f"link{chain.n}), got {tip_link!r}: the URDF would have two links of that name"
         )
     joints = [f"joint{i + 1}" for i in range(chain.n)] + [f"{tip_link}_joint"]  # all distinct
-    r = [axis_point(A) for A in chain.screws]
+    placements, r = axis_frame_placements(chain)
     robot = ET.Element("robot", name=name)
     ET.SubElement(robot, "link", name="base")
     parent, r_prev = "base", np.zeros(3)
     for i in range(chain.n):
-        T = np.eye(4)
-        T[:3, 3] = -r_prev
-        T = T @ inverse_transform(chain.home[i])
-        T[:3, 3] += T[:3, :3] @ r[i]  # ... Trans(r_i)
+        T = placements[i]  # T_{i-1,i}(0) of the link frames on the axes
         Ic = chain.inertias_com[i]
         revolute = chain.joint_types[i] == "revolute"
         axis = chain.screws[i, :3] if revolute else chain.screws[i, 3:]
