@@ -274,7 +274,7 @@ def mdh_link_pose(alpha, a, d, theta):
 
     Notes
     -----
-    Craig (2018) eq. (3.6).  27 products (``Rx Rz``) and 3 scalings.
+    Craig (2018) §3.5.  27 products (``Rx Rz``) and 3 scalings.
     """
     zero = np.zeros_like(d)
     Rx = rot_x(alpha + zero)
@@ -305,7 +305,7 @@ def dh_link_pose(theta, d, a, alpha):
 
     Notes
     -----
-    Spong et al. (2020) eq. (3.10).  27 products (``Rz Rx``) and 3 scalings.
+    Spong et al. (2020) §3.2.  27 products (``Rz Rx``) and 3 scalings.
     """
     zero = np.zeros_like(d)
     Rz = rot_z(theta)

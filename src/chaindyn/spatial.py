@@ -174,7 +174,7 @@ def transpose(X):
     """The transpose of a stack of matrices (..., k, m) -> (..., m, k), no products.
 
     With ``X = Ad_T`` (twists from {b} to {a} for ``T = T_ab``), ``X^T`` carries
-    wrenches the other way, from {a} to {b} (Modern Robotics eq. (3.95)).
+    wrenches the other way, from {a} to {b} (Modern Robotics §3.3.5).
     """
     return np.swapaxes(X, -1, -2)
 
@@ -201,7 +201,8 @@ def ad_dual(V):
     Notes
     -----
     Modern Robotics eq. (8.40) (the term ``-[ad_V]^T G V``); Featherstone
-    (2008) eq. (2.24), ``v x* = -(v x)^T``; book §3.2.3.2.
+    (2008), the spatial cross product for forces ``v x* = -(v x)^T``; book
+    §3.2.3.2.
     """
     return -transpose(ad(V))
 
@@ -226,7 +227,7 @@ def axis_point(A):
 
     Notes
     -----
-    Modern Robotics §3.3.2.2 (``v = -omega x q + h omega`` with pitch h = 0).
+    Modern Robotics §3.3.2 (``v = -omega x q + h omega`` with pitch h = 0).
     """
     A = np.asarray(A, dtype=float)
     w, v = A[:3], A[3:]
@@ -347,7 +348,7 @@ def parallel_axis(inertia, mass, c):
 
     Notes
     -----
-    Featherstone (2008) eq. (2.63); Modern Robotics eq. (8.49).
+    Featherstone (2008) eq. (2.63); Modern Robotics §8.2 (Steiner's theorem).
     """
     C = skew(c)
     return inertia - np.asarray(mass)[..., None, None] * C @ C

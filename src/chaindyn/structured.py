@@ -130,7 +130,7 @@ class LinkConstants(NamedTuple):
 class JointFrames(NamedTuple):
     """The joint frames {i'} of a chain at q = 0 (see :func:`joint_frames`)."""
 
-    home: np.ndarray  #: (n, 4, 4) T_{0,i}(0), the link frames {i} in {0}
+    link_poses: np.ndarray  #: (n, 4, 4) T_{0,i}(0), the link frames {i} in {0}
     points: np.ndarray  #: (n, 3) origin of {i'} in {i}: the axis point (zero if prismatic)
     rotations: np.ndarray  #: (n, 3, 3) R_{0,i'}: columns x, y, z of {i'} in {0}
     origins: np.ndarray  #: (n, 3) origin of {i'} in {0}, m
@@ -425,6 +425,7 @@ def _components(x):
 #: Up to this many states, a call runs state by state on Python floats (faster
 #: than numpy calls on tiny arrays); larger batches run vectorized.
 ROW_LOOP_MAX = 32
+
 
 def _constants(s, instrumented):
     """The link constants and the flattened base and tip rotations of ``s``: Python
