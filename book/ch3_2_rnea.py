@@ -1276,7 +1276,7 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # - `F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip` — 줄 6.
 # - `F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))` — 줄 8, 식
 #   {eq}`eq-rnea-wrench`. `chaindyn.spatial.ad_dual(V)`는 렌치에 작용하는 $\mathrm{ad}_V$의 쌍대
-#   $-\mathrm{ad}_V^{\mathsf T}$(Featherstone의 $\mathrm{crf}$)이므로, 식의 빼기가 여기서는 더하기가 된다.
+#   $-\mathrm{ad}_V^{\mathsf T}$(Featherstone의 `crf`)이므로, 식의 빼기가 여기서는 더하기가 된다.
 #   전치는 곱셈 없이 마지막 두 축을 바꿀 뿐이다.
 # - `taus[i] = F @ chain.screws[i]` — 줄 9, 식 {eq}`eq-rnea-torque`.
 # - `F = _mv(transpose(Ads[i]), F)` — 줄 10. `transpose`도 같은 축 바꾸기이다.
