@@ -48,7 +48,7 @@ from ._validate import (
 from .chain import Chain
 from .kinematics import axis_frame_placements, home_poses
 from .models import mdh_arguments  # re-exported: the arguments of to_rtb
-from .spatial import Ad_rp, axis_point, homogeneous, inverse_transform
+from .spatial import Ad_rp, homogeneous, inverse_transform
 
 __all__ = [
     "to_pinocchio",
@@ -100,8 +100,7 @@ def axis_points(chain):
         ``r_i`` in {i}, m; zero for a prismatic joint (whose line of motion
         may be placed anywhere).
     """
-    check_chain(chain)
-    return np.array([axis_point(A) for A in chain.screws]).reshape(chain.n, 3)
+    return axis_frame_placements(chain)[1]
 
 
 def _quat_wxyz(R):
