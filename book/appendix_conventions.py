@@ -195,7 +195,7 @@ CONVENTIONS = [
          "자식 링크의 좌표계를 부모 링크의 좌표계에 놓는다.",
          r"`rpy`는 $R = R_z(y)R_y(p)R_x(r)$(고정축 x, y, z).",
          r"`<axis>`는 관절 좌표계에서 적고, 없으면 $(1, 0, 0)$."],
-        [r"경로를 따라 $M_{i,i-1}$과 $A_i$를 만든다(`Chain.from_urdf`)."],
+        [r"경로를 따라 $M_{i,i-1}$과 $A_i$를 만든다(`urdf.chain_from_urdf`)."],
         "conv::test_urdf_origin_rpy_is_fixed_axis_xyz", "conv::test_urdf_axis_defaults_to_x"),
     # ---------------------------------------------------------------- 관성
     row("inertia", BOOK,

@@ -1269,7 +1269,7 @@ mistake_table
 # - **Talos의 왼팔**: 인간형 로봇 Talos의 팔 모델. 끝 링크는 `gripper_left_base_link`이고, 그리퍼 관절을
 #   0에 고정해 합친다.
 #
-# `Chain.from_urdf`(`chaindyn.urdf`, 파일은 yourdfpy {glue:text}`ver_yourdfpy`로 읽는다)가 기저에서 끝
+# `urdf.chain_from_urdf`(`chaindyn.urdf`, 파일은 yourdfpy {glue:text}`ver_yourdfpy`로 읽는다)가 기저에서 끝
 # 링크까지의 경로를 사슬로 만든다. 경로 위의 고정 관절로 붙은 링크와 경로 밖의 가지는 해당 몸체에 질량과
 # 관성을 합친다. URDF의 관성은 `<inertial><origin>`의 축으로 적은 질량 중심 기준 값이므로 링크 축으로
 # $R I R^{\mathsf T}$만큼 돌려서 합친다. 비교 기준은 Pinocchio 자신의 URDF 파서이다. 같은 파일을 Pinocchio로 읽고,
@@ -1282,7 +1282,7 @@ loaded = {}
 for name in robot_names:
     path, tip = crosscheck.robot_urdf(name)
     loaded[name] = (path, urdf.load(path, tip_link=tip))
-    chain = chaindyn.Chain.from_urdf(path, tip_link=tip)
+    chain = urdf.chain_from_urdf(path, tip_link=tip)
     assert np.array_equal(chain.inertias, loaded[name][1].chain.inertias)
 glue("robots_n", len(robot_names), display=False)
 md_table(

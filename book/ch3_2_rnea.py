@@ -1242,8 +1242,9 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #
 # 줄과 식의 대응은 다음과 같다.
 #
-# - `Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V` — 알고리즘 줄 1, 식
-#   {eq}`eq-rnea-gravity`. 뒤의 `+ V`는 0을 더해 배치 모양을 맞출 뿐이다.
+# - `Vd = base_acceleration(gravity) + V` — 알고리즘 줄 1, 식 {eq}`eq-rnea-gravity`.
+#   `base_acceleration`은 $(0, -\mathfrak{g})$를 만드는 같은 모듈의 함수로, 순동역학의 `aba`도 이것을
+#   부른다. 뒤의 `+ V`는 0을 더해 배치 모양을 맞출 뿐이다.
 # - `Ad_i = joint_step(chain, i, q[..., i])` — 줄 3, 위의 관절 단계.
 # - `V = _mv(Ad_i, V) + A * qd[..., i, None]` — 줄 4, 식 {eq}`eq-rnea-twist`.
 # - `Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]` — 줄 5, 식
@@ -1257,10 +1258,12 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # ```
 #
 # - `F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip` — 줄 6.
-# - `F = F + _mv(G, Vds[i]) - _mv(np.swapaxes(ad(V), -1, -2), _mv(G, V))` — 줄 8, 식
-#   {eq}`eq-rnea-wrench`. 전치 $\mathrm{ad}^{\mathsf T}$는 마지막 두 축을 바꾸는 `swapaxes`이다.
+# - `F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))` — 줄 8, 식
+#   {eq}`eq-rnea-wrench`. `chaindyn.spatial.ad_dual(V)`는 렌치에 작용하는 $\mathrm{ad}_V$의 쌍대
+#   $-\mathrm{ad}_V^{\mathsf T}$(Featherstone의 `crf`)이므로, 식의 빼기가 여기서는 더하기가 된다.
+#   전치는 곱셈 없이 마지막 두 축을 바꿀 뿐이다.
 # - `taus[i] = F @ chain.screws[i]` — 줄 9, 식 {eq}`eq-rnea-torque`.
-# - `F = _mv(np.swapaxes(Ads[i], -1, -2), F)` — 줄 10.
+# - `F = _mv(transpose(Ads[i]), F)` — 줄 10. `transpose`도 같은 축 바꾸기이다.
 #
 # 공개 함수 `rnea`와 `joint_wrenches`는 입력을 검사한 뒤 이 두 함수를 차례로 부르고, 각각
 # 토크와 관절 렌치를 돌려준다. 질량 행렬은 식 {eq}`eq-rnea-calls`의 첫 식 그대로이다.
@@ -1283,16 +1286,16 @@ mapping = [
     ("eq-rnea-pose", src_step,
      "R, p = pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3]))"),
     ("eq-rnea-pose", src_step, "return Ad_rp(R, p)"),
-    ("eq-rnea-gravity", src_fwd, "Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V"),
+    ("eq-rnea-gravity", src_fwd, "Vd = base_acceleration(gravity) + V"),
     ("알고리즘 줄 3", src_fwd, "Ad_i = joint_step(chain, i, q[..., i])"),
     ("eq-rnea-twist", src_fwd, "V = _mv(Ad_i, V) + A * qd[..., i, None]"),
     ("eq-rnea-accel", src_fwd,
      "Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]"),
     ("알고리즘 줄 6", src_bwd, "F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip"),
     ("eq-rnea-wrench", src_bwd,
-     "F = F + _mv(G, Vds[i]) - _mv(np.swapaxes(ad(V), -1, -2), _mv(G, V))"),
+     "F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))"),
     ("eq-rnea-torque", src_bwd, "taus[i] = F @ chain.screws[i]"),
-    ("알고리즘 줄 10", src_bwd, "F = _mv(np.swapaxes(Ads[i], -1, -2), F)"),
+    ("알고리즘 줄 10", src_bwd, "F = _mv(transpose(Ads[i]), F)"),
     ("eq-rnea-calls", src_mm, "_rnea(chain, q, zero, eye[j], _NO_GRAVITY, None)[0]"),
     ("eq-rnea-calls", src_mm, "np.stack(cols, axis=-1)"),
 ]

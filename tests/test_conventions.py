@@ -442,7 +442,7 @@ def test_urdf_origin_rpy_is_fixed_axis_xyz(tmp_path):
         '<axis xyz="1 0 0"/><limit lower="-3" upper="3" effort="1" velocity="1"/></joint>'))
     R = _rz(rpy[2]) @ _ry(rpy[1]) @ _rx(rpy[0])
     assert np.abs(R - _rx(rpy[0]) @ _ry(rpy[1]) @ _rz(rpy[2])).max() > 0.01  # order matters
-    chain = cd.Chain.from_urdf(path)
+    chain = urdf.chain_from_urdf(path)
     T = cd.forward_kinematics(chain, [0.0])[0]
     np.testing.assert_allclose(T[:3, :3], R, atol=EPS)
     np.testing.assert_allclose(T[:3, 3], xyz, atol=EPS)

@@ -32,8 +32,7 @@ def _sub(chain, k):
 
 
 def _random_mdh(rng, n):
-    rows = np.column_stack([rng.uniform(-np.pi, np.pi, n), rng.uniform(-0.5, 0.5, n),
-                            rng.uniform(-0.5, 0.5, n), rng.uniform(-np.pi, np.pi, n)])
+    rows = models.random_mdh_rows(n, rng)
     kinds = ["P" if k else "R" for k in rng.random(n) < 0.4]
     return rows, kinds
 

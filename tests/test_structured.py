@@ -176,12 +176,8 @@ def test_count_misses_no_product_of_two_constants():
     s = states(rng, 4)
     F = rng.standard_normal(6)
     plain = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F)
-    structured._instrumented_constants = True
-    try:
-        full = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F)
-        tau = cd.rnea_structured(chain, *s, f_tip=F)
-    finally:
-        structured._instrumented_constants = False
+    full = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F, count_constants=True)
+    tau = cd.rnea_structured(chain, *s, f_tip=F, count_constants=True)
     assert full == plain == 2 * R_LINK + 2 * P_LINK + GRAVITY + TIP
     assert_same(tau, cd.rnea(chain, *s, f_tip=F))
 

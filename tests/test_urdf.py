@@ -99,8 +99,8 @@ def test_real_robot_against_pinocchio_parser(robot, tip, locked, n):
     full = pin.buildModelFromUrdf(path)
     assert full.nv == n + len(locked)
     assert _compare_with_pinocchio(u.chain, model, tip, seed=n) < REL
-    # the same chain through Chain.from_urdf; the merged mass equals the file's
-    chain = cd.Chain.from_urdf(path, tip_link=tip)
+    # the same chain through urdf.chain_from_urdf; the merged mass equals the file's
+    chain = urdf.chain_from_urdf(path, tip_link=tip)
     np.testing.assert_array_equal(chain.inertias, u.chain.inertias)
     moving_mass = sum(model.inertias[j].mass for j in range(1, model.njoints))
     assert chain.mass == pytest.approx(moving_mass, rel=1e-14)
@@ -237,7 +237,7 @@ def test_case_g4_inertial_rotation_yaw(tmp_path):
     body = _link("base") + _link("l1", 3.0, "0 0 0", f"0 0 {np.pi / 2!r}", (1, 0, 0, 2, 0, 2.5))
     body += _joint("j1", "base", "l1", axis="1 0 0")
     path = _write(tmp_path, body)
-    chain = cd.Chain.from_urdf(path)
+    chain = urdf.chain_from_urdf(path)
     tau = cd.rnea(chain, [0.0], [0.0], [1.0], gravity=(0, 0, 0))
     assert tau[0] == pytest.approx(2.0, abs=1e-14)
     np.testing.assert_allclose(chain.inertias_com[0], np.diag([2.0, 1.0, 2.5]), atol=1e-15)
@@ -251,7 +251,7 @@ def test_case_g4_inertial_rotation_pitch_and_identity(tmp_path):
             + _link("l1", 1.0, "0 0 0", f"0 {np.pi / 2!r} 0", (0.12, 0, 0, 0.12, 0, 0.01))
             + _link("l2", 1.0, "0.1 0 0", "3 4 5", (1, 0, 0, 1, 0, 1))
             + _joint("j1", "base", "l1") + _joint("j2", "l1", "l2", xyz="0.3 0 0"))
-    chain = cd.Chain.from_urdf(_write(tmp_path, body))
+    chain = urdf.chain_from_urdf(_write(tmp_path, body))
     np.testing.assert_allclose(chain.inertias_com[0], np.diag([0.01, 0.12, 0.12]), atol=1e-15)
     np.testing.assert_allclose(chain.inertias_com[1], np.eye(3), atol=1e-15)
     np.testing.assert_allclose(chain.coms[1], [0.1, 0, 0], atol=1e-16)
@@ -261,7 +261,7 @@ def test_case_g4_inertia_about_the_com(tmp_path):
     """2 kg, COM (0.3, 0, 0), Izz about the COM 0.05, revolute about z: M = 0.23."""
     body = (_link("base") + _link("l1", 2.0, "0.3 0 0", "0 0 0", (0.05, 0, 0, 0.05, 0, 0.05))
             + _joint("j1", "base", "l1"))
-    chain = cd.Chain.from_urdf(_write(tmp_path, body))
+    chain = urdf.chain_from_urdf(_write(tmp_path, body))
     assert cd.mass_matrix(chain, [0.4])[0, 0] == pytest.approx(0.23, abs=1e-15)
 
 
@@ -352,7 +352,7 @@ def test_massless_link_merged_forward(tmp_path):
     """A moving link without inertial is accepted when a fixed child brings mass."""
     body = (_link("base") + _link("l1") + _link("weight", 1.0, "0 0 0.2")
             + _joint("j1", "base", "l1") + _joint("f", "l1", "weight", "fixed", "0.5 0 0"))
-    chain = cd.Chain.from_urdf(_write(tmp_path, body), tip_link="l1")
+    chain = urdf.chain_from_urdf(_write(tmp_path, body), tip_link="l1")
     assert chain.masses[0] == 1.0
     np.testing.assert_allclose(chain.coms[0], [0.5, 0, 0.2])
 
@@ -517,7 +517,7 @@ def test_example_robot_data_stub_ur3():
     assert path.is_file(), path
     msg = f"{path}: the <robot> element must contain at least one <link>, got an empty <robot>"
     with pytest.raises(ValueError, match=re.escape(msg)):
-        cd.Chain.from_urdf(path)
+        urdf.chain_from_urdf(path)
 
 
 @pytest.mark.parametrize("role", ["base_link", "tip_link"])
@@ -533,19 +533,19 @@ def test_link_names_must_be_strings(tmp_path, role, value, got):
 def test_malformed_files(tmp_path):
     missing = tmp_path / "missing.urdf"
     with pytest.raises(ValueError, match=re.escape(f"URDF file not found: {missing}")):
-        cd.Chain.from_urdf(missing)
+        urdf.chain_from_urdf(missing)
     bad = tmp_path / "bad.urdf"
     bad.write_text('<robot name="t"><link name="a"></robot>')
     msg = f"{bad} is not well-formed XML: mismatched tag"
     with pytest.raises(ValueError, match=re.escape(msg)):
-        cd.Chain.from_urdf(bad)
+        urdf.chain_from_urdf(bad)
     other = tmp_path / "other.urdf"
     other.write_text('<mujoco model="t"/>')
     with pytest.raises(ValueError,
                        match=re.escape(f"{other} must have a <robot> root element, got <mujoco>")):
-        cd.Chain.from_urdf(other)
+        urdf.chain_from_urdf(other)
     with pytest.raises(ValueError, match=r"path must be a file name \(str or os.PathLike\), got 3"):
-        cd.Chain.from_urdf(3)
+        urdf.chain_from_urdf(3)
     with pytest.raises(ValueError, match="chain must be a chaindyn.Chain, got str"):
         urdf.to_urdf("x")
 

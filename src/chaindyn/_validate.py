@@ -1,5 +1,10 @@
 """Input checks shared by the package.  Every failure is a ValueError that says
-what was expected and what was got; nothing is silently repaired."""
+what was expected and what was got; nothing is silently repaired.
+
+The arguments every function of a chain and a state takes are checked here:
+the chain (:func:`check_chain`), the joint arrays (:func:`check_state`), the
+gravity vector (:func:`check_gravity`, default :data:`DEFAULT_GRAVITY`) and
+the tip wrench (:func:`check_wrench`)."""
 
 from __future__ import annotations
 
@@ -7,8 +12,16 @@ import re
 
 import numpy as np
 
+from .spatial import inertia_parts
+
 #: Tolerance for unit axes, orthonormal rotations and symmetric inertias.
 TOL = 1e-9
+
+#: Standard gravity, m/s^2 (the default gravity vector is (0, 0, -STANDARD_GRAVITY)).
+STANDARD_GRAVITY = 9.80665
+
+#: The default ``gravity`` argument: a gravity vector in {0}, m/s^2, pointing along -z_0.
+DEFAULT_GRAVITY = (0.0, 0.0, -STANDARD_GRAVITY)
 
 
 #: ndarray subclasses that behave as plain arrays and pass through as_array
@@ -116,6 +129,54 @@ def check_chain(chain, name="chain"):
     raise ValueError(f"{name} must be a chaindyn.Chain, got {got}")
 
 
+def check_state(chain, **arrays):
+    """Validate joint arrays of shape (..., n) that broadcast together.
+    Returns them as float arrays, in the order given.  ``chain`` must be a Chain."""
+    check_chain(chain)
+    out = []
+    for name, x in arrays.items():
+        a = as_array(x, name)
+        if a.ndim == 0 or a.shape[-1] != chain.n:
+            raise ValueError(
+                f"{name} must have shape (n,) or (N, n) with n = {chain.n}, got {a.shape}"
+            )
+        out.append(a)
+    try:
+        np.broadcast_shapes(*(a.shape for a in out))
+    except ValueError:
+        shapes = ", ".join(f"{k} {a.shape}" for k, a in zip(arrays, out))
+        raise ValueError(f"joint arrays must have matching batch shapes, got {shapes}") from None
+    return out
+
+
+def check_gravity(gravity):
+    """The gravity vector, shape (3,), m/s^2, in the base frame {0}."""
+    return as_array(gravity, "gravity", (3,))
+
+
+def check_wrench(f_tip, batch=()):
+    """F_tip: shape (6,) or batched (..., 6), (moment, force) in {n}, whose batch
+    shape broadcasts with ``batch`` (that of the joint arrays)."""
+    if f_tip is None:
+        return None
+    F = as_array(f_tip, "f_tip")
+    if F.ndim == 0 or F.shape[-1] != 6:
+        raise ValueError(f"f_tip must have shape (6,) or (N, 6), got {F.shape}")
+    try:
+        np.broadcast_shapes(F.shape[:-1], tuple(batch))
+    except ValueError:
+        raise ValueError(
+            f"f_tip must have a batch shape compatible with the joint arrays' {tuple(batch)}, "
+            f"got {F.shape}"
+        ) from None
+    return F
+
+
+def batch_shape(*arrays):
+    """Broadcast batch shape of joint arrays of shape (..., n)."""
+    return np.broadcast_shapes(*(a.shape for a in arrays))[:-1]
+
+
 #: A character that XML 1.0 cannot carry (control characters, lone surrogates, ...).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -135,6 +196,12 @@ def check_xml_name(value, role):
     return value
 
 
+def xml_numbers(x):
+    """Numbers for an XML attribute (URDF or MJCF writer), separated by spaces, at
+    full double precision: ``repr`` of a float reads back as the same float."""
+    return " ".join(repr(float(v)) for v in np.ravel(x))
+
+
 def check_rotation(R, name):
     """A proper rotation: orthonormal within TOL and determinant +1."""
     err = np.abs(R.T @ R - np.eye(3)).max()
@@ -145,6 +212,14 @@ def check_rotation(R, name):
     det = np.linalg.det(R)
     if det < 0:
         raise ValueError(f"{name} must be a proper rotation (det R = +1), got det R = {det:.6g}")
+
+
+def check_pose(T, name):
+    """A homogeneous transform (4, 4): last row exactly (0, 0, 0, 1) and a proper
+    rotation block (:func:`check_rotation`, named ``name[:3, :3]``)."""
+    if np.abs(T[3] - [0.0, 0.0, 0.0, 1.0]).max() > 0:
+        raise ValueError(f"{name} must have last row (0, 0, 0, 1), got {T[3].tolist()}")
+    check_rotation(T[:3, :3], f"{name}[:3, :3]")
 
 
 def joint_type(A, name):
@@ -210,9 +285,7 @@ def check_inertia(G, name):
             f"{name} must have a skew-symmetric coupling block G[:3, 3:] = m [c], "
             f"got {np.array2string(mc, precision=4)}"
         )
-    c = np.array([mc[2, 1], mc[0, 2], mc[1, 0]]) / m
-    C = np.array([[0, -c[2], c[1]], [c[2], 0, -c[0]], [-c[1], c[0], 0]])
-    Ic = rot + m * C @ C
+    _, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
     eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
     if eig[0] <= 0:
         raise ValueError(

@@ -31,18 +31,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_chain
-from .crba import crba, transpose
-from .rnea import (
-    _DEFAULT_G,
+from ._validate import (
+    DEFAULT_GRAVITY,
     batch_shape,
+    check_chain,
     check_gravity,
     check_state,
     check_wrench,
-    joint_step,
-    rnea,
 )
-from .spatial import ad
+from .crba import crba
+from .rnea import base_acceleration, joint_step, rnea
+from .spatial import ad, ad_dual, transpose
+from .spatial import dot as _dot
 from .spatial import matvec as _mv
 
 __all__ = ["aba", "forward_dynamics", "inverse_mass_matrix", "cholesky_solve"]
@@ -53,11 +53,6 @@ def _outer(a, b):
     return a[..., :, None] @ b[..., None, :]
 
 
-def _dot(a, b):
-    """Stacked dot product (..., k) . (..., k) -> (...), as a product."""
-    return (a[..., None, :] @ b[..., :, None])[..., 0, 0]
-
-
 def _articulated(GA, U, d, X):
     """``X^T (G^A - U U^T / d) X``: the articulated inertia a link hands to its parent,
     and ``G^a = G^A - U U^T / d`` itself."""
@@ -65,7 +60,7 @@ def _articulated(GA, U, d, X):
     return transpose(X) @ Ga @ X, Ga
 
 
-def aba(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
+def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     """Forward dynamics of a serial chain by the articulated-body algorithm.
 
     Solves ``M(q) qdd + h(q, qd) + J_b(q)^T F_tip = tau`` for qdd in three
@@ -150,7 +145,7 @@ def aba(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
         V = _mv(X[i], V) + S[i] * qd[..., i, None]
         c.append((ad(V) @ S[i]) * qd[..., i, None])
         GA.append(G)
-        bA.append(-_mv(transpose(ad(V)), _mv(G, V)))
+        bA.append(_mv(ad_dual(V), _mv(G, V)))
     if f_tip is not None:
         bA[-1] = bA[-1] + f_tip
     # pass 2, i = n..1
@@ -165,7 +160,7 @@ def aba(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
             GA[i - 1] = GA[i - 1] + GX
             bA[i - 1] = bA[i - 1] + _mv(transpose(X[i]), ba)
     # pass 3, i = 1..n
-    Vd = np.concatenate([np.zeros_like(gravity), -gravity])
+    Vd = base_acceleration(gravity)
     qdd = []
     for i in range(n):
         Vd = _mv(X[i], Vd) + c[i]
@@ -208,7 +203,7 @@ def cholesky_solve(L, b):
     return x
 
 
-def forward_dynamics(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
+def forward_dynamics(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     """Forward dynamics by the O(n^3) route: CRBA, the bias force by RNEA, Cholesky.
 
     ``M = crba(q)``, ``h' = rnea(q, qd, 0, gravity, f_tip) = h(q, qd) + J_b^T

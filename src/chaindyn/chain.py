@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import TOL, as_array, check_inertia, check_rotation, joint_type
-from .spatial import Ad_rp, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
+from ._validate import TOL, as_array, check_inertia, check_pose, joint_type
+from .spatial import Ad_rp, homogeneous, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
 
-__all__ = ["Chain", "FrozenChainError"]
+__all__ = ["Chain", "FrozenChainError", "mdh_link_pose", "dh_link_pose"]
 
 _JOINT_NAMES = {"r": "revolute", "revolute": "revolute", "p": "prismatic", "prismatic": "prismatic"}
-
-
-def _homogeneous(R, p):
-    """4x4 homogeneous matrix of the pose (R, p)."""
-    T = np.eye(4)
-    T[:3, :3], T[:3, 3] = R, p
-    return T
 
 
 def _frozen(a):
@@ -122,11 +115,7 @@ class Chain:
         home = as_array(home, "home", (n, 4, 4))
         inertias = as_array(inertias, "inertias", (n, 6, 6))
         for i in range(n):
-            if np.abs(home[i, 3] - [0.0, 0.0, 0.0, 1.0]).max() > 0:
-                raise ValueError(
-                    f"home[{i}] must have last row (0, 0, 0, 1), got {home[i, 3].tolist()}"
-                )
-            check_rotation(home[i, :3, :3], f"home[{i}][:3, :3]")
+            check_pose(home[i], f"home[{i}]")
         types = tuple(joint_type(screws[i], f"screws[{i}]") for i in range(n))
         for i in range(n):
             check_inertia(inertias[i], f"inertias[{i}]")
@@ -143,7 +132,8 @@ class Chain:
     def __setattr__(self, name, value):
         raise FrozenChainError(
             f"a Chain is immutable: cannot set {name!r}; build a new Chain "
-            "(Chain(home, screws, inertias), Chain.from_mdh, from_dh or from_urdf) instead"
+            "(Chain(home, screws, inertias), Chain.from_mdh, from_dh or from_urdf) instead "
+            "(from_urdf: chaindyn.urdf.chain_from_urdf)"
         )
 
     def __delattr__(self, name):
@@ -154,13 +144,14 @@ class Chain:
         # derived data recomputed), never by restoring the attributes as they are
         return _restore, (type(self), self.home, self.screws, self.inertias, self.mdh)
 
-    def _instrumented(self, wrap):
-        """A chain whose arrays are ``wrap(array)`` (for chaindyn.opcount), the
-        other attributes shared; not validated, for counting only."""
-        arrays = ("home", "screws", "inertias", "masses", "coms", "inertias_com")
+    def _with_arrays(self, wrap):
+        """A chain whose array attributes (every ndarray among them) are
+        ``wrap(array)``, the other attributes shared; not validated.  For
+        :mod:`chaindyn.opcount` (instrumented arrays) and for precomputations
+        that must not be counted (plain views)."""
         c = object.__new__(type(self))
-        c._assign(**{k: wrap(getattr(self, k)) if k in arrays else getattr(self, k)
-                     for k in _FIELDS})
+        c._assign(**{k: wrap(v) if isinstance(v, np.ndarray) else v
+                     for k, v in ((k, getattr(self, k)) for k in _FIELDS)})
         return c
 
     def __repr__(self):
@@ -249,48 +240,17 @@ class Chain:
         home = np.empty((n, 4, 4))
         screws = np.empty((n, 6))
         for i, ((theta, d, a, alpha), kind) in enumerate(zip(rows, kinds)):
-            R = rot_z(theta) @ rot_x(alpha)  # T_{i-1,i} at q = 0
-            p = rot_z(theta) @ np.array([a, 0.0, d])
-            home[i] = _homogeneous(*pose_inv((R, p)))
-            Z = np.zeros(6)
-            Z[2 if kind == "revolute" else 5] = 1.0
-            screws[i] = Ad_rp(home[i, :3, :3], home[i, :3, 3]) @ Z
+            home[i] = homogeneous(*pose_inv(dh_link_pose(theta, d, a, alpha)))
+            screws[i] = Ad_rp(home[i, :3, :3], home[i, :3, 3]) @ _z_axis(kind)
         return cls(home, screws, inertias)
 
-    @classmethod
-    def from_urdf(cls, path, base_link=None, tip_link=None):
-        """Build a chain from the serial path ``base_link`` -> ``tip_link`` of a URDF file.
 
-        Delegates to :func:`chaindyn.urdf.load` (which needs yourdfpy), where
-        the rules are documented in full: revolute, continuous (as revolute)
-        and prismatic joints become the joints of the chain; fixed joints are
-        merged into their parent body; joints hanging off the path are LOCKED
-        AT ZERO and their links merged into the body they hang from; frame
-        {k} is joint k's child-link frame, and {n} is ``tip_link``'s frame.
-
-        Parameters
-        ----------
-        path : str or os.PathLike
-            The URDF file (meshes are not loaded).
-        base_link : str, optional
-            The link fixed to the ground; default the URDF's root link.
-        tip_link : str, optional
-            The end-effector link; default the only leaf below ``base_link``.
-
-        Returns
-        -------
-        Chain
-
-        Raises
-        ------
-        ValueError
-            On a missing or malformed file, an unknown or ambiguous link, an
-            unsupported joint on the path, or a moving body without mass
-            (see :func:`chaindyn.urdf.load`).
-        """
-        from .urdf import chain_from_urdf
-
-        return chain_from_urdf(path, base_link, tip_link)
+def _z_axis(kind):
+    """The screw axis of a joint about ('revolute') or along ('prismatic') z of its
+    frame, through the origin: (0, 0, 1, 0, 0, 0) or (0, 0, 0, 0, 0, 1)."""
+    Z = np.zeros(6)
+    Z[2 if kind == "revolute" else 5] = 1.0
+    return Z
 
 
 def _mdh_home_screws(rows, kinds):
@@ -299,11 +259,71 @@ def _mdh_home_screws(rows, kinds):
     home = np.empty((n, 4, 4))
     screws = np.zeros((n, 6))
     for i, ((alpha, a, d, theta), kind) in enumerate(zip(rows, kinds)):
-        screws[i, 2 if kind == "revolute" else 5] = 1.0
-        R = rot_x(alpha) @ rot_z(theta)  # T_{i-1,i} at q = 0
-        p = np.array([a, 0.0, 0.0]) + R @ np.array([0.0, 0.0, d])
-        home[i] = _homogeneous(*pose_inv((R, p)))
+        screws[i] = _z_axis(kind)
+        home[i] = homogeneous(*pose_inv(mdh_link_pose(alpha, a, d, theta)))
     return home, screws
+
+
+def mdh_link_pose(alpha, a, d, theta):
+    """Craig's modified-DH link transform ``T_{i-1,i}`` as a pose (R, p), over stacks.
+
+    ``T_{i-1,i} = Rot_x(alpha_{i-1}) Trans_x(a_{i-1}) Rot_z(theta_i) Trans_z(d_i)``:
+    ``R = Rx(alpha) Rz(theta)``, ``p = (a, 0, 0) + d Rx(alpha) z``.
+
+    Parameters
+    ----------
+    alpha, a : float or array_like
+        ``alpha_{i-1}`` (rad) and ``a_{i-1}`` (m), broadcasting with d.
+    d : ndarray or numpy scalar, shape (...)
+        ``d_i`` (m); fixes the batch shape.
+    theta : float or array_like, shape (...)
+        ``theta_i`` (rad).
+
+    Returns
+    -------
+    R : ndarray, shape (..., 3, 3)
+    p : ndarray, shape (..., 3)
+
+    Notes
+    -----
+    Craig (2018) §3.5.  27 products (``Rx Rz``) and 3 scalings.
+    """
+    zero = np.zeros_like(d)
+    Rx = rot_x(alpha + zero)
+    R = Rx @ rot_z(theta)
+    p = np.stack([a + zero, zero, zero], -1) + Rx[..., :, 2] * d[..., None]
+    return R, p
+
+
+def dh_link_pose(theta, d, a, alpha):
+    """The standard-DH link transform ``T_{i-1,i}`` as a pose (R, p), over stacks.
+
+    ``T_{i-1,i} = Rot_z(theta_i) Trans_z(d_i) Trans_x(a_i) Rot_x(alpha_i)``:
+    ``R = Rz(theta) Rx(alpha)``, ``p = a Rz(theta) x + (0, 0, d)``.
+
+    Parameters
+    ----------
+    theta : float or array_like, shape (...)
+        ``theta_i`` (rad).
+    d : ndarray or numpy scalar, shape (...)
+        ``d_i`` (m); fixes the batch shape.
+    a, alpha : float or array_like
+        ``a_i`` (m) and ``alpha_i`` (rad).
+
+    Returns
+    -------
+    R : ndarray, shape (..., 3, 3)
+    p : ndarray, shape (..., 3)
+
+    Notes
+    -----
+    Spong et al. (2020) §3.2.  27 products (``Rz Rx``) and 3 scalings.
+    """
+    zero = np.zeros_like(d)
+    Rz = rot_z(theta)
+    R = Rz @ rot_x(alpha + zero)
+    p = Rz[..., :, 0] * a + np.stack([zero, zero, d], -1)
+    return R, p
 
 
 def _restore(cls, home, screws, inertias, mdh):

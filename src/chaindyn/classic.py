@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validate import DEFAULT_GRAVITY, batch_shape, check_gravity, check_state, check_wrench
 from .kinematics import _relative_poses
-from .rnea import _DEFAULT_G, batch_shape, check_gravity, check_state, check_wrench
-from .spatial import cross
+from .spatial import cross, transpose
 from .spatial import matvec as _mv
 
 __all__ = ["link_velocities", "rnea_classic"]
@@ -42,7 +42,7 @@ __all__ = ["link_velocities", "rnea_classic"]
 
 def _mtv(R, x):
     """R^T x over stacks."""
-    return (np.swapaxes(R, -1, -2) @ x[..., None])[..., 0]
+    return _mv(transpose(R), x)
 
 
 def link_velocities(chain, q, qd):
@@ -95,7 +95,7 @@ def link_velocities(chain, q, qd):
     return tuple(np.stack(x, axis=-2) for x in (omegas, vs, vcs))
 
 
-def rnea_classic(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
+def rnea_classic(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     """Inverse dynamics by the classic 3-vector Newton-Euler recursion.
 
     Same arguments, units and result as :func:`chaindyn.rnea`; the

@@ -36,21 +36,13 @@ import weakref
 
 import numpy as np
 
-from ._validate import check_chain
-from .rnea import check_state, joint_step
+from ._validate import check_chain, check_state
+from .rnea import joint_step
 from .spatial import matvec as _mv
+from .spatial import transpose
 from .structured import precompute
 
-__all__ = ["crba", "crba_structured", "transpose"]
-
-
-def transpose(X):
-    """The transpose of a stack of matrices (..., k, m) -> (..., m, k), no products.
-
-    ``transpose(X_i)`` with ``X_i = Ad_{T_{i,i-1}}`` maps wrenches from {i} to
-    {i-1}; ``transpose(ad(V))`` is the dual ``ad_V^T`` (Modern Robotics eq. 8.40).
-    """
-    return np.swapaxes(X, -1, -2)
+__all__ = ["crba", "crba_structured"]
 
 
 def crba(chain, q):
@@ -216,7 +208,7 @@ def _structured_constants(chain):
         links = precompute(chain).links
         n = chain.n
         K = []
-        mc = np.cumsum([link[9] for link in links[::-1]])[::-1]  # composite masses
+        mc = np.cumsum([link.m for link in links[::-1]])[::-1]  # composite masses
         for k, link in enumerate(links):
             pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz, *J = link
             ct, st, mck = math.cos(th), math.sin(th), float(mc[k])

@@ -35,10 +35,19 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ._validate import as_array, check_chain, check_xml_name
+from ._validate import (
+    DEFAULT_GRAVITY,
+    as_array,
+    check_chain,
+    check_gravity,
+    check_pose,
+    check_wrench,
+    check_xml_name,
+    xml_numbers,
+)
 from .chain import Chain
-from .rnea import STANDARD_GRAVITY, check_gravity, check_wrench
-from .spatial import Ad_rp, inverse_transform
+from .kinematics import axis_frame_placements, home_poses
+from .spatial import Ad_rp, homogeneous, inverse_transform
 
 __all__ = [
     "to_pinocchio",
@@ -55,26 +64,12 @@ __all__ = [
     "axis_points",
 ]
 
-_DEFAULT_G = (0.0, 0.0, -STANDARD_GRAVITY)
-
-
 # ----------------------------------------------------------------------------- helpers
 
 
 def _trans(p):
-    T = np.eye(4)
-    T[:3, 3] = p
-    return T
-
-
-def _home_poses(chain):
-    """T_{0,i}(q = 0) for i = 1..n, shape (n, 4, 4)."""
-    T = np.eye(4)
-    out = []
-    for i in range(chain.n):
-        T = T @ inverse_transform(chain.home[i])
-        out.append(T)
-    return np.array(out)
+    """The pure translation by p as a 4x4 pose."""
+    return homogeneous(np.eye(3), p)
 
 
 def _wrench_map(T):
@@ -103,18 +98,7 @@ def axis_points(chain):
         ``r_i`` in {i}, m; zero for a prismatic joint (whose line of motion
         may be placed anywhere).
     """
-    check_chain(chain)
-    r = np.zeros((chain.n, 3))
-    for i, kind in enumerate(chain.joint_types):
-        if kind == "revolute":
-            w, v = chain.screws[i, :3], chain.screws[i, 3:]
-            r[i] = np.cross(w, v)
-    return r
-
-
-def _fmt(x):
-    """Numbers for MJCF attributes at full double precision (repr round-trips)."""
-    return " ".join(repr(float(v)) for v in np.ravel(x))
+    return axis_frame_placements(chain)[1]
 
 
 def _quat_wxyz(R):
@@ -141,7 +125,7 @@ def _quat_wxyz(R):
 # ----------------------------------------------------------------------------- Pinocchio
 
 
-def to_pinocchio(chain, gravity=_DEFAULT_G):
+def to_pinocchio(chain, gravity=DEFAULT_GRAVITY):
     """A Pinocchio model of the chain (fixed base, one 1-dof joint per link).
 
     Parameters
@@ -190,17 +174,15 @@ def to_pinocchio(chain, gravity=_DEFAULT_G):
     g = check_gravity(gravity)
     model = pin.Model()
     model.name = "chaindyn"
-    r = axis_points(chain)
+    placements, r = axis_frame_placements(chain)
     parent, parent_frame = 0, 0
-    r_prev = np.zeros(3)
     for i in range(chain.n):
         A = chain.screws[i]
         if chain.joint_types[i] == "revolute":
             joint = pin.JointModelRevoluteUnaligned(np.array(A[:3]))
         else:
             joint = pin.JointModelPrismaticUnaligned(np.array(A[3:]))
-        placement = _trans(-r_prev) @ inverse_transform(chain.home[i]) @ _trans(r[i])
-        jid = model.addJoint(parent, joint, pin.SE3(placement), f"joint{i + 1}")
+        jid = model.addJoint(parent, joint, pin.SE3(placements[i]), f"joint{i + 1}")
         inertia = pin.Inertia(
             float(chain.masses[i]), chain.coms[i] - r[i], np.array(chain.inertias_com[i])
         )
@@ -215,7 +197,7 @@ def to_pinocchio(chain, gravity=_DEFAULT_G):
                       pin.FrameType.OP_FRAME),
             False,
         )
-        parent, r_prev = jid, r[i]
+        parent = jid
     model.gravity = pin.Motion(np.concatenate([g, np.zeros(3)]))
     return model
 
@@ -335,7 +317,7 @@ def pinocchio_joint_wrenches(chain, model, data):
 # ----------------------------------------------------------------------------- MuJoCo
 
 
-def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
+def to_mujoco(chain, gravity=DEFAULT_GRAVITY, name="chaindyn"):
     """An MJCF document of the chain for pure rigid-body dynamics in MuJoCo.
 
     Parameters
@@ -388,24 +370,24 @@ def to_mujoco(chain, gravity=_DEFAULT_G, name="chaindyn"):
     root = ET.Element("mujoco", model=name)
     ET.SubElement(root, "compiler", angle="radian", inertiafromgeom="false",
                   autolimits="true")
-    option = ET.SubElement(root, "option", gravity=_fmt(g))
+    option = ET.SubElement(root, "option", gravity=xml_numbers(g))
     ET.SubElement(option, "flag", contact="disable")
     body = ET.SubElement(root, "worldbody")
     for i in range(chain.n):
         T = inverse_transform(chain.home[i])  # T_{i-1,i} at q = 0
-        body = ET.SubElement(body, "body", name=f"link{i + 1}", pos=_fmt(T[:3, 3]),
-                             quat=_fmt(_quat_wxyz(T[:3, :3])))
+        body = ET.SubElement(body, "body", name=f"link{i + 1}", pos=xml_numbers(T[:3, 3]),
+                             quat=xml_numbers(_quat_wxyz(T[:3, :3])))
         Ic = chain.inertias_com[i]
         full = [Ic[0, 0], Ic[1, 1], Ic[2, 2], Ic[0, 1], Ic[0, 2], Ic[1, 2]]
-        ET.SubElement(body, "inertial", pos=_fmt(chain.coms[i]), mass=_fmt(chain.masses[i]),
-                      fullinertia=_fmt(full))
+        ET.SubElement(body, "inertial", pos=xml_numbers(chain.coms[i]),
+                      mass=xml_numbers(chain.masses[i]), fullinertia=xml_numbers(full))
         A = chain.screws[i]
         if chain.joint_types[i] == "revolute":
             kind, pos, axis = "hinge", r[i], A[:3]
         else:
             kind, pos, axis = "slide", np.zeros(3), A[3:]
-        ET.SubElement(body, "joint", name=f"joint{i + 1}", type=kind, pos=_fmt(pos),
-                      axis=_fmt(axis), damping="0", armature="0", frictionloss="0",
+        ET.SubElement(body, "joint", name=f"joint{i + 1}", type=kind, pos=xml_numbers(pos),
+                      axis=xml_numbers(axis), damping="0", armature="0", frictionloss="0",
                       stiffness="0", limited="false")
     ET.SubElement(body, "site", name="tip", pos="0 0 0")
     ET.indent(root, space="  ")
@@ -484,8 +466,14 @@ def mujoco_xfrc_tip(model, data, f_tip, body=None):
     R = data.xmat[b].reshape(3, 3)
     f = -R @ F[3:]
     m = -R @ F[:3]  # about the body origin xpos
-    m_com = m + np.cross(data.xpos[b] - data.xipos[b], f)
+    m_com = _moment_about(m, f, data.xpos[b] - data.xipos[b])
     return np.concatenate([f, m_com])
+
+
+def _moment_about(m, f, r):
+    """The moment about a point a of a wrench whose moment about b is m and whose
+    force is f, with ``r = b - a``: ``m_a = m_b + r x f``."""
+    return m + np.cross(r, f)
 
 
 def _body_id(model, body):
@@ -537,7 +525,7 @@ def mujoco_joint_wrenches(chain, model, data):
         b = i + 1
         c = data.subtree_com[model.body_rootid[b]]
         m, f = data.cfrc_int[b, :3], data.cfrc_int[b, 3:]
-        m_o = m + np.cross(c - data.xpos[b], f)
+        m_o = _moment_about(m, f, c - data.xpos[b])
         R = data.xmat[b].reshape(3, 3)
         out[i] = np.concatenate([R.T @ m_o, R.T @ f])
     return out
@@ -585,7 +573,7 @@ def to_modern_robotics(chain, tool=None):
     """
     check_chain(chain)
     T_tool = _check_pose(tool)
-    T0 = _home_poses(chain)
+    T0 = home_poses(chain)
     Tc = np.array([T0[i] @ _trans(chain.coms[i]) for i in range(chain.n)])
     Mlist = [Tc[0].copy()]
     for i in range(1, chain.n):
@@ -607,11 +595,7 @@ def _check_pose(T):
     if T is None:
         return np.eye(4)
     T = as_array(T, "tool", (4, 4))
-    if np.abs(T[3] - [0, 0, 0, 1]).max() > 0:
-        raise ValueError(f"tool must have last row (0, 0, 0, 1), got {T[3].tolist()}")
-    from ._validate import check_rotation
-
-    check_rotation(T[:3, :3], "tool[:3, :3]")
+    check_pose(T, "tool")
     return T
 
 
@@ -647,7 +631,7 @@ def mr_ftip(f_tip, tool=None):
 
 
 def to_rtb(mdh, masses=None, coms=None, inertias_com=None, joint_types=None,
-           gravity=_DEFAULT_G, name="chaindyn"):
+           gravity=DEFAULT_GRAVITY, name="chaindyn"):
     """A Robotics Toolbox ``DHRobot`` in modified DH, from a chain built from MDH.
 
     Either a :class:`~chaindyn.Chain` made by :meth:`chaindyn.Chain.from_mdh`

@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array, check_chain, check_rotation
+from ._validate import as_array, batch_shape, check_pose, check_state
+from .chain import dh_link_pose, mdh_link_pose
 from .chain import joint_kinds as _joint_kinds
-from .kinematics import body_jacobian, forward_kinematics, space_jacobian
-from .rnea import batch_shape, check_state
-from .spatial import Ad_rp, ad, cross, pose_mul, rot_x, rot_z, screw_exp
+from .kinematics import body_jacobian, forward_kinematics, home_poses, space_jacobian
+from .spatial import Ad_rp, ad, cross, homogeneous, pose_mul, screw_exp, transpose
 from .spatial import matvec as _mv
 
 __all__ = [
@@ -88,8 +88,7 @@ def space_screw_axes(chain):
     -----
     Modern Robotics §4.1.1 (the space form of the product of exponentials).
     """
-    check_chain(chain)
-    T0 = forward_kinematics(chain, np.zeros(chain.n))
+    T0 = home_poses(chain)
     S = np.stack([Ad_rp(T0[i, :3, :3], T0[i, :3, 3]) @ chain.screws[i] for i in range(chain.n)],
                  axis=-1)
     return S, T0[-1]
@@ -139,12 +138,7 @@ def forward_kinematics_poe(chain, q):
     """
     (q,) = check_state(chain, q=q)
     _, M, exps = _space_exps(chain, q)
-    R, p = pose_mul(exps[-1], (M[:3, :3], M[:3, 3]))
-    T = np.zeros_like(R, shape=R.shape[:-2] + (4, 4))
-    T[..., :3, :3] = R
-    T[..., :3, 3] = p
-    T[..., 3, 3] = 1.0
-    return T
+    return homogeneous(*pose_mul(exps[-1], (M[:3, :3], M[:3, 3])))
 
 
 def space_jacobian_poe(chain, q):
@@ -244,9 +238,7 @@ def _tool_point(tool):
     if t.shape != (4, 4):
         raise ValueError(f"tool must be a point of shape (3,) or a pose of shape (4, 4), "
                          f"got {t.shape}")
-    if np.abs(t[3] - [0.0, 0.0, 0.0, 1.0]).max() > 0:
-        raise ValueError(f"tool must have last row (0, 0, 0, 1), got {t[3].tolist()}")
-    check_rotation(t[:3, :3], "tool[:3, :3]")
+    check_pose(t, "tool")
     return t[:3, 3]
 
 
@@ -336,11 +328,7 @@ def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     for i, kind in enumerate(kinds):
         alpha, a, d, theta = rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3]
         theta, d = _dh_variables(theta, d, kind, q[..., i])
-        Rx = rot_x(alpha + np.zeros_like(d))
-        Rr = Rx @ rot_z(theta)  # R_{i-1,i}
-        pr = np.stack([a + np.zeros_like(d), np.zeros_like(d), np.zeros_like(d)], -1) \
-            + Rx[..., :, 2] * d[..., None]
-        R, p = pose_mul((R, p), (Rr, pr))
+        R, p = pose_mul((R, p), mdh_link_pose(alpha, a, d, theta))  # T_{0,i-1} T_{i-1,i}
         axes.append(R[..., :, 2])
         origins.append(p)
     p_e = _mv(R, np.broadcast_to(p_tool, p.shape)) + p
@@ -372,10 +360,7 @@ def geometric_jacobian_dh(dh, q, joint_types=None, tool=None):
         axes.append(R[..., :, 2])
         origins.append(p)
         theta, d = _dh_variables(theta, d, kind, q[..., i])
-        Rz = rot_z(theta)
-        Rr = Rz @ rot_x(alpha + np.zeros_like(d))
-        pr = Rz[..., :, 0] * a + np.stack([np.zeros_like(d), np.zeros_like(d), d], -1)
-        R, p = pose_mul((R, p), (Rr, pr))
+        R, p = pose_mul((R, p), dh_link_pose(theta, d, a, alpha))  # T_{0,i-1} T_{i-1,i}
     p_e = _mv(R, np.broadcast_to(p_tool, p.shape)) + p
     return _geometric_columns(axes, origins, p_e, kinds)
 
@@ -580,6 +565,6 @@ def point_acceleration(chain, q, qd, qdd, point=None, frame="world", kind="class
         acc = acc + np.concatenate([np.zeros_like(V[..., :3]), cross(V[..., :3], V[..., 3:])],
                                    axis=-1)
     if frame == "local":
-        Rt = np.swapaxes(R, -1, -2)
+        Rt = transpose(R)
         acc = np.concatenate([_mv(Rt, acc[..., :3]), _mv(Rt, acc[..., 3:])], axis=-1)
     return acc

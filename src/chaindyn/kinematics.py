@@ -6,14 +6,31 @@ from __future__ import annotations
 
 import numpy as np
 
-from .rnea import check_state
-from .spatial import Ad_rp, pose_inv, pose_mul, screw_exp
+from ._validate import check_chain, check_state
+from .spatial import (
+    Ad_rp,
+    axis_point,
+    homogeneous,
+    inverse_transform,
+    pose_inv,
+    pose_mul,
+    screw_exp,
+)
 
-__all__ = ["forward_kinematics", "body_jacobian", "space_jacobian"]
+__all__ = ["forward_kinematics", "home_poses", "axis_frame_placements", "body_jacobian",
+           "space_jacobian"]
 
 
 def _relative_poses(chain, q):
-    """T_{i-1,i}(q_i) = M_{i,i-1}^{-1} exp([A_i] q_i) for every link, as (R, p)."""
+    """T_{i-1,i}(q_i) = M_{i,i-1}^{-1} exp([A_i] q_i) for every link, as (R, p).
+
+    The inverse of the pose of the joint step of eq. 3.2-1
+    (:func:`chaindyn.rnea.joint_step`, ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``):
+    forward kinematics multiplies the poses of {i} in {i-1}, the dynamics
+    recursions the adjoints of the other direction.  ``pose_inv`` of the joint
+    step's pose would give this pose to roundoff for the same 81 products; the
+    form here is the one whose roundoff the drift study of §2.8 measures.
+    """
     out = []
     for i in range(chain.n):
         M = chain.home[i]
@@ -63,12 +80,64 @@ def forward_kinematics(chain, q):
     Ts = []
     for Rr, pr in _relative_poses(chain, q):
         R, p = pose_mul((R, p), (Rr, pr))
-        T = np.zeros_like(R, shape=R.shape[:-2] + (4, 4))  # like R: opcount sees later products
-        T[..., :3, :3] = R
-        T[..., :3, 3] = p
-        T[..., 3, 3] = 1.0
-        Ts.append(T)
+        Ts.append(homogeneous(R, p))
     return np.stack(Ts, axis=-3)
+
+
+def home_poses(chain):
+    """Home poses T_{0,i}(0) of every link frame {i} in {0}: forward kinematics at q = 0.
+
+    Parameters
+    ----------
+    chain : Chain
+
+    Returns
+    -------
+    ndarray, shape (n, 4, 4)
+        ``T_{0,i}(0) = M_{1,0}^{-1} M_{2,1}^{-1} ... M_{i,i-1}^{-1}``, m.
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain.
+    """
+    check_chain(chain)
+    return forward_kinematics(chain, np.zeros(chain.n))
+
+
+def axis_frame_placements(chain):
+    """Home placements of joint frames on the joint axes, for libraries whose joints
+    turn about an axis through their frame's origin (URDF, Pinocchio).
+
+    Frame {J_i} is {i} moved to the axis point ``r_i`` (:func:`chaindyn.spatial.axis_point`,
+    zero for a prismatic joint), axes parallel to {i}; {J_0} = {0}.
+
+    Parameters
+    ----------
+    chain : Chain
+
+    Returns
+    -------
+    placements : ndarray, shape (n, 4, 4)
+        ``T_{J_{i-1},J_i}(0) = Trans(-r_{i-1}) M_{i,i-1}^{-1} Trans(r_i)``, m.
+    points : ndarray, shape (n, 3)
+        ``r_i`` in {i}, m.
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain.
+    """
+    check_chain(chain)
+    eye = np.eye(3)
+    r = np.array([axis_point(A) for A in chain.screws]).reshape(chain.n, 3)
+    out = np.empty((chain.n, 4, 4))
+    r_prev = np.zeros(3)
+    for i in range(chain.n):
+        out[i] = (homogeneous(eye, -r_prev) @ inverse_transform(chain.home[i])
+                  @ homogeneous(eye, r[i]))
+        r_prev = r[i]
+    return out, r
 
 
 def body_jacobian(chain, q):
@@ -106,7 +175,10 @@ def body_jacobian(chain, q):
     cols = [None] * chain.n
     for i in reversed(range(chain.n)):
         cols[i] = Ad_rp(R, p) @ chain.screws[i]
-        R, p = pose_mul((R, p), pose_inv(rel[i]))  # T_{n,i-1} = T_{n,i} T_{i,i-1}
+        # T_{n,i-1} = T_{n,i} T_{i,i-1}, with T_{i,i-1} (the pose of the joint step of
+        # eq. 3.2-1) as the inverse of the relative pose already formed: 9 products
+        # instead of the 72 of forming it anew
+        R, p = pose_mul((R, p), pose_inv(rel[i]))
     batch = q.shape[:-1]  # column n is q-independent: give it the batch shape too
     return np.stack([np.broadcast_to(c, batch + (6,)) for c in cols], axis=-1)
 

@@ -78,20 +78,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_chain
-from .crba import transpose
-from .rnea import batch_shape, check_state, joint_step
-from .spatial import ad, skew
+from ._validate import batch_shape, check_chain, check_state
+from .rnea import joint_step
+from .spatial import ad, skew, transpose
+from .spatial import dot as _dot
 from .spatial import matvec as _mv
 
 __all__ = ["coriolis_matrix", "link_jacobians", "link_jacobians_dot", "mass_matrix_dot"]
 
 _FACTORIZATIONS = ("christoffel", "newton-euler")
-
-
-def _dot(a, b):
-    """Stacked dot product (..., k) . (..., k) -> (...), as a product."""
-    return (a[..., None, :] @ b[..., :, None])[..., 0, 0]
 
 
 def _bar(F):

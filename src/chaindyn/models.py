@@ -14,13 +14,14 @@ from pathlib import Path
 import numpy as np
 
 from .chain import Chain
-from .spatial import spatial_inertia
+from .spatial import rotate_inertia, spatial_inertia
 
 __all__ = [
     "planar_2r",
     "planar_2r_closed_form",
     "random_chain",
     "random_inertia_com",
+    "random_mdh_rows",
     "arm6r",
     "arm6r_table",
     "mdh_arguments",
@@ -123,7 +124,27 @@ def random_inertia_com(mass, rng):
     a, b, c = rng.uniform(0.03, 0.3, 3)
     principal = mass / 5 * np.array([b * b + c * c, a * a + c * c, a * a + b * b])
     R = _random_rotation(rng)
-    return R @ np.diag(principal) @ R.T
+    return rotate_inertia(np.diag(principal), R)
+
+
+def random_mdh_rows(n, rng):
+    """Random modified-DH rows for :meth:`Chain.from_mdh`, reproducible from ``rng``.
+
+    Parameters
+    ----------
+    n : int
+        Number of rows (links).
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    ndarray, shape (n, 4)
+        ``(alpha_{i-1}, a_{i-1}, d_i, theta_i)`` drawn uniformly in
+        [-pi, pi] rad, [-0.5, 0.5] m, [-0.5, 0.5] m and [-pi, pi] rad (drawn
+        column by column, in that order).
+    """
+    return np.column_stack([rng.uniform(-np.pi, np.pi, n), rng.uniform(-0.5, 0.5, n),
+                            rng.uniform(-0.5, 0.5, n), rng.uniform(-np.pi, np.pi, n)])
 
 
 def random_chain(n, rng, prismatic=0.0):

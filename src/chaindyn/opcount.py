@@ -128,7 +128,7 @@ def _instrument(arg):
     from .chain import Chain
 
     if isinstance(arg, Chain):
-        return arg._instrumented(lambda a: np.asarray(a).view(_Counted))
+        return arg._with_arrays(lambda a: np.asarray(a).view(_Counted))
     if isinstance(arg, np.ndarray):
         return arg.view(_Counted)
     if isinstance(arg, list | tuple):

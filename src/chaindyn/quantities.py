@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_chain
-from .rnea import _DEFAULT_G, _rnea, check_state, link_twists, rnea
+from ._validate import DEFAULT_GRAVITY, check_chain, check_state
+from .rnea import _rnea, link_twists, rnea
 
 __all__ = [
     "mass_matrix",
@@ -72,7 +72,7 @@ def mass_matrix(chain, q):
     return np.stack(cols, axis=-1)
 
 
-def bias_force(chain, q, qd, gravity=_DEFAULT_G):
+def bias_force(chain, q, qd, gravity=DEFAULT_GRAVITY):
     """h(q, qd) = C(q, qd) qd + g(q) = RNEA(q, qd, 0): Coriolis, centrifugal and gravity.
 
     Shapes as :func:`chaindyn.rnea`; N m or N.
@@ -90,7 +90,7 @@ def bias_force(chain, q, qd, gravity=_DEFAULT_G):
     return rnea(chain, q, qd, np.zeros(chain.n), gravity)
 
 
-def gravity_torque(chain, q, gravity=_DEFAULT_G):
+def gravity_torque(chain, q, gravity=DEFAULT_GRAVITY):
     """g(q) = RNEA(q, 0, 0): the torques that hold the chain still against gravity.
 
     Shapes as :func:`chaindyn.rnea`; N m or N.  This is the gravity

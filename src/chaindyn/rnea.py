@@ -24,63 +24,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array, check_chain
-from .spatial import Ad_rp, ad, pose_mul, screw_exp
+from ._validate import (
+    DEFAULT_GRAVITY,
+    STANDARD_GRAVITY,
+    batch_shape,
+    check_gravity,
+    check_state,
+    check_wrench,
+)
+from .spatial import Ad_rp, ad, ad_dual, pose_mul, screw_exp, transpose
 from .spatial import matvec as _mv
 
 __all__ = ["rnea", "joint_wrenches", "link_twists", "STANDARD_GRAVITY"]
-
-#: Standard gravity, m/s^2 (the default gravity vector is (0, 0, -STANDARD_GRAVITY)).
-STANDARD_GRAVITY = 9.80665
-
-
-def check_state(chain, **arrays):
-    """Validate joint arrays of shape (..., n) that broadcast together.
-    Returns them as float arrays, in the order given.  ``chain`` must be a Chain."""
-    check_chain(chain)
-    out = []
-    for name, x in arrays.items():
-        a = as_array(x, name)
-        if a.ndim == 0 or a.shape[-1] != chain.n:
-            raise ValueError(
-                f"{name} must have shape (n,) or (N, n) with n = {chain.n}, got {a.shape}"
-            )
-        out.append(a)
-    try:
-        np.broadcast_shapes(*(a.shape for a in out))
-    except ValueError:
-        shapes = ", ".join(f"{k} {a.shape}" for k, a in zip(arrays, out))
-        raise ValueError(f"joint arrays must have matching batch shapes, got {shapes}") from None
-    return out
-
-
-def check_gravity(gravity):
-    """The gravity vector, shape (3,), m/s^2, in the base frame {0}."""
-    return as_array(gravity, "gravity", (3,))
-
-
-def check_wrench(f_tip, batch=()):
-    """F_tip: shape (6,) or batched (..., 6), (moment, force) in {n}, whose batch
-    shape broadcasts with ``batch`` (that of the joint arrays)."""
-    if f_tip is None:
-        return None
-    F = as_array(f_tip, "f_tip")
-    if F.ndim == 0 or F.shape[-1] != 6:
-        raise ValueError(f"f_tip must have shape (6,) or (N, 6), got {F.shape}")
-    try:
-        np.broadcast_shapes(F.shape[:-1], tuple(batch))
-    except ValueError:
-        raise ValueError(
-            f"f_tip must have a batch shape compatible with the joint arrays' {tuple(batch)}, "
-            f"got {F.shape}"
-        ) from None
-    return F
-
-
-def batch_shape(*arrays):
-    """Broadcast batch shape of joint arrays of shape (..., n)."""
-    return np.broadcast_shapes(*(a.shape for a in arrays))[:-1]
-
 
 def joint_step(chain, i, qi):
     """``Ad_{T_{i,i-1}}`` of joint i (0-based) at ``q_i``: the step of eq. 3.2-1 that
@@ -106,10 +61,27 @@ def joint_step(chain, i, qi):
     return Ad_rp(R, p)
 
 
+def base_acceleration(gravity):
+    """``Vd_0 = (0, -gravity)``: gravity entered as an upward acceleration of the base
+    (eq. 3.2-2), so that no link needs a gravity term of its own.
+
+    Parameters
+    ----------
+    gravity : ndarray, shape (3,)
+        Gravity vector in {0}, m/s^2.
+
+    Returns
+    -------
+    ndarray, shape (6,)
+        The spatial acceleration of {0}, (angular, linear).
+    """
+    return np.concatenate([np.zeros_like(gravity), -gravity])
+
+
 def _forward(chain, q, qd, qdd, gravity):
     """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
     V = np.zeros_like(q, shape=batch_shape(q, qd, qdd) + (6,))
-    Vd = np.concatenate([np.zeros_like(gravity), -gravity]) + V
+    Vd = base_acceleration(gravity) + V  # + V: the batch shape
     Ads, Vs, Vds = [], [], []
     for i in range(chain.n):
         A = chain.screws[i]
@@ -129,10 +101,10 @@ def _backward(chain, Ads, Vs, Vds, f_tip):
     taus, Fs = [None] * n, [None] * n
     for i in reversed(range(n)):
         G, V = chain.inertias[i], Vs[i]
-        F = F + _mv(G, Vds[i]) - _mv(np.swapaxes(ad(V), -1, -2), _mv(G, V))
+        F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))  # ad_dual(V) = -ad_V^T
         Fs[i] = F
         taus[i] = F @ chain.screws[i]
-        F = _mv(np.swapaxes(Ads[i], -1, -2), F)  # Ad_{T_{i,i-1}}^T F_i, into {i-1}
+        F = _mv(transpose(Ads[i]), F)  # Ad_{T_{i,i-1}}^T F_i, into {i-1}
     return np.stack(taus, axis=-1), np.stack(Fs, axis=-2)
 
 
@@ -144,10 +116,7 @@ def _rnea(chain, q, qd, qdd, gravity, f_tip):
     return _backward(chain, Ads, Vs, Vds, f_tip)
 
 
-_DEFAULT_G = (0.0, 0.0, -STANDARD_GRAVITY)
-
-
-def rnea(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
+def rnea(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     """Inverse dynamics of a serial chain by the recursive Newton-Euler algorithm.
 
     Computes ``tau = M(q) qdd + h(q, qd) + J_b(q)^T F_tip`` without forming
@@ -208,7 +177,7 @@ def rnea(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     return _rnea(chain, q, qd, qdd, gravity, f_tip)[0]
 
 
-def joint_wrenches(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
+def joint_wrenches(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     """The wrench F_i that joint i transmits from link i-1 to link i.
 
     Same arguments as :func:`rnea`.  The component ``F_i^T A_i`` along the

@@ -18,17 +18,24 @@ import numpy as np
 
 __all__ = [
     "matvec",
+    "dot",
     "cross",
     "rot_x",
+    "rot_y",
     "rot_z",
     "skew",
     "Ad",
     "Ad_rp",
     "ad",
+    "ad_dual",
+    "transpose",
+    "axis_point",
     "screw_exp",
     "pose_mul",
     "pose_inv",
+    "homogeneous",
     "inverse_transform",
+    "parallel_axis",
     "spatial_inertia",
     "inertia_parts",
     "rpy_matrix",
@@ -39,6 +46,12 @@ __all__ = [
 def matvec(A, x):
     """Matrix-vector product over stacks: (..., k, m) @ (..., m) -> (..., k)."""
     return (A @ x[..., None])[..., 0]
+
+
+def dot(a, b):
+    """Dot product of vectors over stacks, (..., k) . (..., k) -> (...), as a matrix
+    product (k multiplications, which :mod:`chaindyn.opcount` counts as a product)."""
+    return (a[..., None, :] @ b[..., :, None])[..., 0, 0]
 
 
 def cross(a, b):
@@ -54,6 +67,14 @@ def rot_x(a):
     one, zero = np.ones_like(a), np.zeros_like(a)
     return np.stack([np.stack([one, zero, zero], -1), np.stack([zero, c, -s], -1),
                      np.stack([zero, s, c], -1)], -2)
+
+
+def rot_y(a):
+    """Rotation about y by the angle a (rad), over stacks: (...) -> (..., 3, 3)."""
+    c, s = np.cos(a), np.sin(a)
+    one, zero = np.ones_like(a), np.zeros_like(a)
+    return np.stack([np.stack([c, zero, s], -1), np.stack([zero, one, zero], -1),
+                     np.stack([-s, zero, c], -1)], -2)
 
 
 def rot_z(a):
@@ -149,6 +170,72 @@ def ad(V):
     )
 
 
+def transpose(X):
+    """The transpose of a stack of matrices (..., k, m) -> (..., m, k), no products.
+
+    With ``X = Ad_T`` (twists from {b} to {a} for ``T = T_ab``), ``X^T`` carries
+    wrenches the other way, from {a} to {b} (Modern Robotics §3.3.5).
+    """
+    return np.swapaxes(X, -1, -2)
+
+
+def ad_dual(V):
+    """The dual of ``ad_V`` on wrenches: ``-ad_V^T`` (6x6), Featherstone's ``crf(V)``.
+
+    ``ad_dual(V) F`` is the cross product of the twist V with a wrench-like
+    vector F (Featherstone's ``V x* F``).  Applied to the momentum ``G V`` of
+    a body it gives the velocity-product term of the Newton-Euler equations,
+    ``F = G Vd - ad_V^T (G V) = G Vd + ad_dual(V) (G V)``.  Forming it costs no
+    product; a product with it costs 36 multiplications, as with ``ad_V``.
+
+    Parameters
+    ----------
+    V : array_like, shape (..., 6)
+        Twist ``(omega, v)``.
+
+    Returns
+    -------
+    ndarray, shape (..., 6, 6)
+        ``[[[omega], [v]], [0, [omega]]]``.
+
+    Notes
+    -----
+    Modern Robotics eq. (8.40) (the term ``-[ad_V]^T G V``); Featherstone
+    (2008), the spatial cross product for forces ``v x* = -(v x)^T``; book
+    §3.2.3.2.
+    """
+    return -transpose(ad(V))
+
+
+def axis_point(A):
+    """The point of a screw axis nearest the frame's origin: ``r = omega x v``.
+
+    A revolute axis ``A = (omega, v)`` with ``|omega| = 1`` and ``v = -omega x r``
+    passes through the points ``r + s omega``; the one nearest the origin is
+    ``omega x v``.  A prismatic axis (``omega = 0``) has no such point: the
+    result is zero (its line of motion may be placed anywhere).
+
+    Parameters
+    ----------
+    A : array_like, shape (6,)
+        Screw axis (omega, v) in a frame {i}.
+
+    Returns
+    -------
+    ndarray, shape (3,)
+        In {i}, m.
+
+    Notes
+    -----
+    Modern Robotics §3.3.2 (``v = -omega x q + h omega`` with pitch h = 0).
+    """
+    A = np.asarray(A, dtype=float)
+    w, v = A[:3], A[3:]
+    if not np.any(w):  # prismatic
+        return np.zeros(3)
+    return np.cross(w, v)
+
+
 def _on_basis(coefficients, basis):
     """``Σ_k c_k B_k`` over the basis ``(1, [ŵ], [ŵ]^2)`` of eq. eq-rnea-exp; a
     coefficient ``None`` stands for 1 (the matrix enters as it is, no product)."""
@@ -213,19 +300,58 @@ def pose_mul(a, b):
 def pose_inv(a):
     """Inverse of a pose given as an ``(R, p)`` pair: ``(R^T, -R^T p)``."""
     R, p = a
-    Rt = np.swapaxes(R, -1, -2)
+    Rt = transpose(R)
     return Rt, -matvec(Rt, p)
+
+
+def homogeneous(R, p):
+    """The 4x4 homogeneous matrix of a pose (R, p), over stacks.
+
+    ``(..., 3, 3), (..., 3) -> (..., 4, 4)``, ``[[R, p], [0, 1]]``; an array of
+    the kind of R (an instrumented array of :mod:`chaindyn.opcount` stays one,
+    so that later products with it are counted).  No products.
+    """
+    T = np.zeros_like(R, shape=R.shape[:-2] + (4, 4))
+    T[..., :3, :3] = R
+    T[..., :3, 3] = p
+    T[..., 3, 3] = 1.0
+    return T
 
 
 def inverse_transform(T):
     """Inverse of a homogeneous transform (..., 4, 4)."""
     T = np.asanyarray(T)
-    R, p = pose_inv((T[..., :3, :3], T[..., :3, 3]))
-    out = np.zeros_like(T)
-    out[..., :3, :3] = R
-    out[..., :3, 3] = p
-    out[..., 3, 3] = 1.0
-    return out
+    return homogeneous(*pose_inv((T[..., :3, :3], T[..., :3, 3])))
+
+
+def parallel_axis(inertia, mass, c):
+    """Parallel-axis (Steiner) theorem: ``I - m [c]^2`` (3x3), over stacks.
+
+    The rotational inertia about a frame's origin of a body of mass m whose
+    centre of mass is at ``c`` and whose rotational inertia about the centre of
+    mass is ``inertia`` (axes parallel to the frame).  With ``-mass`` the
+    reverse: from about the origin back to about the centre of mass.
+    ``-[c]^2 = (c . c) 1 - c c^T``.
+
+    Parameters
+    ----------
+    inertia : array_like, shape (..., 3, 3)
+        kg m^2.
+    mass : float or array_like, shape (...)
+        kg (negated for the reverse shift).
+    c : array_like, shape (..., 3)
+        Centre of mass in the frame, m.
+
+    Returns
+    -------
+    ndarray, shape (..., 3, 3)
+
+    Notes
+    -----
+    Featherstone (2008) eq. (2.63); Modern Robotics §8.2 (Steiner's theorem).
+    """
+    C = skew(c)
+    return inertia - np.asarray(mass)[..., None, None] * C @ C
 
 
 def spatial_inertia(mass, com, inertia_com):
@@ -284,7 +410,7 @@ def spatial_inertia(mass, com, inertia_com):
     if asym > TOL * float(np.abs(Ic).max()):  # relative: a 1e-12 kg m^2 tensor too
         raise ValueError(f"inertia_com must be symmetric, got max |I - I^T| = {asym:.3g}")
     C = skew(c)
-    G = np.block([[Ic - m * C @ C, m * C], [-m * C, m * np.eye(3)]])
+    G = np.block([[parallel_axis(Ic, m, c), m * C], [-m * C, m * np.eye(3)]])
     check_inertia(G, "spatial_inertia")
     return G
 
@@ -299,9 +425,7 @@ def inertia_parts(G):
     m = G[..., 3, 3]
     mc = G[..., :3, 3:]  # m [c]
     c = np.stack([mc[..., 2, 1], mc[..., 0, 2], mc[..., 1, 0]], axis=-1) / m[..., None]
-    C = skew(c)
-    Ic = G[..., :3, :3] + m[..., None, None] * C @ C
-    return m, c, Ic
+    return m, c, parallel_axis(G[..., :3, :3], -m, c)
 
 
 def rpy_matrix(rpy):
@@ -317,11 +441,7 @@ def rpy_matrix(rpy):
     ndarray, shape (3, 3)
     """
     r, p, y = (float(a) for a in np.asarray(rpy, dtype=float).reshape(3))
-    cr, sr, cp, sp, cy, sy = np.cos(r), np.sin(r), np.cos(p), np.sin(p), np.cos(y), np.sin(y)
-    Rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]])
-    Ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]])
-    Rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]])
-    return Rz @ Ry @ Rx
+    return rot_z(y) @ rot_y(p) @ rot_x(r)
 
 
 def rotate_inertia(inertia, R):

@@ -54,10 +54,12 @@ The joint frames and the inertia parameters in them are computed once per
 Chain (on first use, kept in a ``WeakKeyDictionary`` keyed on the Chain) from
 plain ndarray views of the chain's arrays, so that :func:`chaindyn.opcount.count`
 counts only the per-call work -- the precomputation a library does when it
-loads a model.  The precomputed constants are Python floats; the per-call code
-multiplies them only with state-dependent values, never with each other,
-which the tests check by counting once more with the constants themselves
-instrumented (``_instrumented_constants``).
+loads a model.  It takes two steps: the joint frames {i'} at q = 0
+(:func:`joint_frames`), then the constants of each link in them
+(:class:`LinkConstants`).  The precomputed constants are Python floats; the
+per-call code multiplies them only with state-dependent values, never with
+each other, which the tests check by counting once more with the constants
+themselves instrumented (``rnea_structured(..., count_constants=True)``).
 
 One code path (``_sweep``) serves one state and a batch: it works on
 components.  For one state, or a batch of at most ``ROW_LOOP_MAX`` states,
@@ -71,14 +73,23 @@ from __future__ import annotations
 
 import math
 import weakref
+from typing import NamedTuple
 
 import numpy as np
 
-from ._validate import check_chain
-from .rnea import _DEFAULT_G, batch_shape, check_gravity, check_state, check_wrench
+from ._validate import (
+    DEFAULT_GRAVITY,
+    batch_shape,
+    check_chain,
+    check_gravity,
+    check_state,
+    check_wrench,
+)
+from .kinematics import home_poses
+from .spatial import axis_point, parallel_axis, rot_x, rot_z
 
-__all__ = ["rnea_structured", "precompute", "StructuredChain", "PER_LINK_MULTIPLICATIONS",
-           "PER_CALL_MULTIPLICATIONS"]
+__all__ = ["rnea_structured", "precompute", "joint_frames", "StructuredChain", "LinkConstants",
+           "JointFrames", "PER_LINK_MULTIPLICATIONS", "PER_CALL_MULTIPLICATIONS"]
 
 #: Multiplications per link of one rnea_structured call (rule="all"), by joint type.
 PER_LINK_MULTIPLICATIONS = {"revolute": 99, "prismatic": 102}
@@ -86,18 +97,52 @@ PER_LINK_MULTIPLICATIONS = {"revolute": 99, "prismatic": 102}
 PER_CALL_MULTIPLICATIONS = {"gravity": 9, "f_tip": 24}
 
 
+class LinkConstants(NamedTuple):
+    """The constants of one link in its joint frame {i'} (Python floats).
+
+    The pose of {i'} in {(i-1)'} is ``Rx(alpha) Rz(theta + q)`` with offset
+    ``p`` (revolute) or ``Rx(alpha) Rz(theta)`` with offset ``p + q Rx(alpha) z``
+    (prismatic); the inertia is the mass, the first moment ``m c`` and the
+    symmetric second moment ``J = tr(I_o)/2 1 - I_o`` about the origin of {i'}.
+    """
+
+    prismatic: float  #: 1.0 for a prismatic joint, 0.0 for a revolute one
+    ca: float  #: cos alpha
+    sa: float  #: sin alpha
+    theta: float  #: angle offset, rad
+    px: float  #: offset p of {i'} in {(i-1)'}, m
+    py: float
+    pz: float
+    ez_y: float  #: y component of Rx(alpha) z (= -sin alpha), the prismatic direction
+    ez_z: float  #: z component of Rx(alpha) z (= cos alpha)
+    m: float  #: mass, kg
+    mcx: float  #: first moment m c in {i'}, kg m
+    mcy: float
+    mcz: float
+    J00: float  #: second moment J about the origin of {i'}, kg m^2
+    J01: float
+    J02: float
+    J11: float
+    J12: float
+    J22: float
+
+
+class JointFrames(NamedTuple):
+    """The joint frames {i'} of a chain at q = 0 (see :func:`joint_frames`)."""
+
+    link_poses: np.ndarray  #: (n, 4, 4) T_{0,i}(0), the link frames {i} in {0}
+    points: np.ndarray  #: (n, 3) origin of {i'} in {i}: the axis point (zero if prismatic)
+    rotations: np.ndarray  #: (n, 3, 3) R_{0,i'}: columns x, y, z of {i'} in {0}
+    origins: np.ndarray  #: (n, 3) origin of {i'} in {0}, m
+
+
 class StructuredChain:
     """The constants of :func:`rnea_structured` for one Chain (joint frames and inertias).
 
     Attributes
     ----------
-    links : list of tuple
-        Per link ``(prismatic, ca, sa, theta, px, py, pz, ez_y, ez_z, m, mcx, mcy,
-        mcz, J00, J01, J02, J11, J12, J22)`` as Python floats: ``cos/sin alpha``,
-        the angle offset ``theta`` (rad), the offset ``p`` of {i'} in {(i-1)'}
-        (m), ``Rx(alpha) z`` (prismatic direction, its y and z components), the
-        mass (kg), ``m c`` in {i'} (kg m) and the second moment ``J`` about the
-        origin of {i'} (kg m^2).
+    links : list of LinkConstants
+        Per link, as Python floats (see :class:`LinkConstants`).
     base_rotation : ndarray, shape (3, 3)
         ``R_{0,0'}``: gravity enters as ``R_{0,0'}^T (-gravity)``.
     tip_rotation, tip_offset : ndarray, shapes (3, 3), (3,)
@@ -163,11 +208,84 @@ def _frame(z, x):
     return np.column_stack([x, np.cross(z, x), z])
 
 
+def joint_frames(chain):
+    """The joint frames {i'} of a chain at q = 0: z along joint i's axis, x along the
+    common normal of axes i and i+1 (step 1 of :func:`precompute`).
+
+    Parameters
+    ----------
+    chain : Chain
+        Its arrays are read as plain ndarrays (nothing here is counted by
+        :mod:`chaindyn.opcount`).
+
+    Returns
+    -------
+    JointFrames
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain.
+    """
+    check_chain(chain)
+    chain = chain._with_arrays(_plain)
+    n = chain.n
+    T0 = home_poses(chain)  # poses of the link frames {i} in {0} at q = 0
+    z_loc, r_loc = [], []  # axis direction and origin of {i'} in {i}
+    for i in range(n):
+        w, u = chain.screws[i, :3], chain.screws[i, 3:]
+        z_loc.append(_unit(u if chain.joint_types[i] == "prismatic" else w))
+        r_loc.append(axis_point(chain.screws[i]))  # the axis point nearest the origin of {i}
+    Z = [T0[i, :3, :3] @ z_loc[i] for i in range(n)]
+    Org = [T0[i, :3, :3] @ r_loc[i] + T0[i, :3, 3] for i in range(n)]
+    # x of {i'}: perpendicular to z_i and z_{i+1}; for {n'} close to x of {n}.
+    Q = []
+    for i in range(n):
+        hint = T0[i, :3, 0]
+        x = _common_normal(Z[i], Z[i + 1], hint) if i + 1 < n else _perpendicular(Z[i], hint)
+        Q.append(_frame(Z[i], x))
+    return JointFrames(T0, np.array(r_loc), np.array(Q), np.array(Org))
+
+
+def _link_constants(chain, frames):
+    """Step 2 of :func:`precompute`: each link's pose parameters and inertia in {i'}
+    (a list of LinkConstants) and the frames ``T_{i,i'}`` (n, 4, 4)."""
+    chain = chain._with_arrays(_plain)
+    T0, r_loc, Q, Org = frames
+    links = []
+    T_link = np.empty((chain.n, 4, 4))
+    for i in range(chain.n):
+        Qp, Op = (Q[0], Org[0]) if i == 0 else (Q[i - 1], Org[i - 1])  # {0'} = {1'} at q = 0
+        Rc = Qp.T @ Q[i]  # rotation of {i'} in {(i-1)'} at q = 0
+        p = Qp.T @ (Org[i] - Op)
+        alpha = math.atan2(-Rc[1, 2], Rc[2, 2])
+        theta = math.atan2(-Rc[0, 1], Rc[0, 0])
+        err = float(np.abs(rot_x(alpha) @ rot_z(theta) - Rc).max())
+        if err > 1e-12:
+            raise RuntimeError(f"joint frame {i + 1}: Rx(alpha) Rz(theta) misses by {err:.3g}")
+        ca, sa = math.cos(alpha), math.sin(alpha)
+        # inertia about the origin of {i'}, in {i'}
+        Rl = T0[i, :3, :3].T @ Q[i]  # R_{i,i'}
+        T_link[i] = np.eye(4)
+        T_link[i, :3, :3], T_link[i, :3, 3] = Rl, r_loc[i]
+        m = float(chain.masses[i])
+        c = Rl.T @ (chain.coms[i] - r_loc[i])
+        Io = parallel_axis(Rl.T @ chain.inertias_com[i] @ Rl, m, c)
+        J = 0.5 * np.trace(Io) * np.eye(3) - Io
+        mc = m * c
+        links.append(LinkConstants(*(float(v) for v in (
+            chain.joint_types[i] == "prismatic", ca, sa, theta, *p, -sa, ca, m, *mc,
+            J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
+        ))))
+    return links, T_link
+
+
 def precompute(chain):
     """The joint frames and inertia constants of ``chain`` for :func:`rnea_structured`.
 
     Called by :func:`rnea_structured` on first use and cached per Chain; call
-    it yourself to see the constants.
+    it yourself to see the constants.  Two steps: the joint frames
+    (:func:`joint_frames`), then each link's constants in its joint frame.
 
     Parameters
     ----------
@@ -189,69 +307,11 @@ def precompute(chain):
     cached = _CACHE.get(chain)
     if cached is not None:
         return cached
-    n = chain.n
-    home, screws = _plain(chain.home), _plain(chain.screws)
-    masses, coms, Ics = _plain(chain.masses), _plain(chain.coms), _plain(chain.inertias_com)
-    prismatic = [t == "prismatic" for t in chain.joint_types]
-    # Poses of the link frames {i} in {0} at q = 0, and the joint axes there.
-    T0 = np.empty((n, 4, 4))
-    T = np.eye(4)
-    for i in range(n):
-        Hi = np.eye(4)
-        Hi[:3, :3] = home[i, :3, :3].T
-        Hi[:3, 3] = -home[i, :3, :3].T @ home[i, :3, 3]
-        T = T @ Hi
-        T0[i] = T
-    z_loc, r_loc = [], []  # axis direction and origin of {i'} in {i}
-    for i in range(n):
-        w, u = screws[i, :3], screws[i, 3:]
-        if prismatic[i]:
-            z_loc.append(_unit(u))
-            r_loc.append(np.zeros(3))
-        else:
-            z_loc.append(_unit(w))
-            r_loc.append(np.cross(w, u))  # the point of the axis nearest the origin of {i}
-    Z = [T0[i, :3, :3] @ z_loc[i] for i in range(n)]
-    Org = [T0[i, :3, :3] @ r_loc[i] + T0[i, :3, 3] for i in range(n)]
-    # x of {i'}: perpendicular to z_i and z_{i+1}; for {n'} close to x of {n}.
-    Q = []
-    for i in range(n):
-        hint = T0[i, :3, 0]
-        x = _common_normal(Z[i], Z[i + 1], hint) if i + 1 < n else _perpendicular(Z[i], hint)
-        Q.append(_frame(Z[i], x))
-    Q0, O0 = Q[0], Org[0]  # {0'} coincides with {1'} at q = 0
-    links = []
-    frames = np.empty((n, 4, 4))
-    for i in range(n):
-        Qp, Op = (Q0, O0) if i == 0 else (Q[i - 1], Org[i - 1])
-        Rc = Qp.T @ Q[i]  # rotation of {i'} in {(i-1)'} at q = 0
-        p = Qp.T @ (Org[i] - Op)
-        alpha = math.atan2(-Rc[1, 2], Rc[2, 2])
-        theta = math.atan2(-Rc[0, 1], Rc[0, 0])
-        ca, sa, ct, st = math.cos(alpha), math.sin(alpha), math.cos(theta), math.sin(theta)
-        Rx = np.array([[1, 0, 0], [0, ca, -sa], [0, sa, ca]])
-        Rz = np.array([[ct, -st, 0], [st, ct, 0], [0, 0, 1]])
-        err = float(np.abs(Rx @ Rz - Rc).max())
-        if err > 1e-12:
-            raise RuntimeError(f"joint frame {i + 1}: Rx(alpha) Rz(theta) misses by {err:.3g}")
-        # inertia about the origin of {i'}, in {i'}
-        Rl = T0[i, :3, :3].T @ Q[i]  # R_{i,i'}
-        frames[i] = np.eye(4)
-        frames[i, :3, :3], frames[i, :3, 3] = Rl, r_loc[i]
-        m = float(masses[i])
-        c = Rl.T @ (coms[i] - r_loc[i])
-        Ic = Rl.T @ Ics[i] @ Rl
-        Io = Ic + m * ((c @ c) * np.eye(3) - np.outer(c, c))
-        J = 0.5 * np.trace(Io) * np.eye(3) - Io
-        mc = m * c
-        links.append(tuple(float(v) for v in (
-            prismatic[i], ca, sa, theta, *p, -sa, ca, m, *mc,
-            J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
-        )))
-    tip_R = frames[-1, :3, :3].copy()
-    tip_r = frames[-1, :3, 3].copy()
-    base_R = Q0  # R_{0,0'}
-    s = StructuredChain(links, base_R, tip_R, tip_r, frames)
+    frames = joint_frames(chain)
+    links, T_link = _link_constants(chain, frames)
+    base_R = frames.rotations[0]  # R_{0,0'}: {0'} coincides with {1'} at q = 0
+    s = StructuredChain(links, base_R, T_link[-1, :3, :3].copy(), T_link[-1, :3, 3].copy(),
+                        T_link)
     _CACHE[chain] = s
     return s
 
@@ -275,6 +335,10 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
     for i in range(n):
         (pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz,
          J00, J01, J02, J11, J12, J22) = links[i]
+        # The joint step T_{i,i-1}(q_i) of eq. 3.2-1 (chaindyn.rnea.joint_step, a 6x6
+        # adjoint of 99 products and 36 per use) in the joint frames: R^T = Rz(-theta - q)
+        # Rx(-alpha) on 3-vectors, 8 products each.  This specialised form is what the
+        # counts above are made of, so the sweep does not call joint_step.
         if pri:
             ct, st = math.cos(th), math.sin(th)
             d = q[i]
@@ -362,22 +426,25 @@ def _components(x):
 #: than numpy calls on tiny arrays); larger batches run vectorized.
 ROW_LOOP_MAX = 32
 
-_instrumented_constants = False  # tests only: count with the constants instrumented too
 
-
-def _constants(s):
-    if not _instrumented_constants:
+def _constants(s, instrumented):
+    """The link constants and the flattened base and tip rotations of ``s``: Python
+    floats, or (``instrumented``) 0-d arrays of :mod:`chaindyn.opcount`, so that
+    a product of two constants in the per-call code would be counted."""
+    if not instrumented:
         return s.links, s._flat
     from .opcount import _Counted
 
     def wrap(v):
         return np.asarray(v).view(_Counted)
 
-    links = [tuple(v if k == 0 else wrap(v) for k, v in enumerate(link)) for link in s.links]
+    links = [link._replace(**{k: wrap(v) for k, v in link._asdict().items() if k != "prismatic"})
+             for link in s.links]
     return links, tuple(tuple(wrap(v) for v in part) for part in s._flat)
 
 
-def rnea_structured(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
+def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
+                    count_constants=False):
     """Inverse dynamics by a Newton-Euler recursion that exploits the chain's structure.
 
     The same torques as :func:`chaindyn.rnea` (to roundoff) with 99
@@ -401,6 +468,11 @@ def rnea_structured(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     f_tip : array_like, shape (6,) or (..., 6), optional
         (moment, force) that the end effector applies to the environment, in
         {n} about its origin.
+    count_constants : bool, default False
+        For :func:`chaindyn.opcount.count`: the precomputed constants enter
+        as instrumented arrays too (the same values, the vectorized path), so
+        that a product of two constants, which the count would otherwise not
+        see, is counted as well.
 
     Returns
     -------
@@ -435,7 +507,7 @@ def rnea_structured(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
     s = precompute(chain)
     full = batch if f_tip is None else np.broadcast_shapes(batch, f_tip.shape[:-1])
     arrays = (q, qd, qdd, gravity) + (() if f_tip is None else (f_tip,))
-    plain = all(type(a) is np.ndarray for a in arrays) and not _instrumented_constants
+    plain = all(type(a) is np.ndarray for a in arrays) and not count_constants
     if plain and math.prod(full) <= ROW_LOOP_MAX:
         # one state, or a few: Python floats, state by state
         links, (base_R, tip_R, tip_r) = s.links, s._flat
@@ -453,7 +525,7 @@ def rnea_structured(chain, q, qd, qdd, gravity=_DEFAULT_G, f_tip=None):
                               math.cos, math.sin, 0.0))
         return np.array(out).reshape(full + (chain.n,))
     # a batch (or instrumented arrays): every line one numpy operation over the batch
-    links, (base_R, tip_R, tip_r) = _constants(s)
+    links, (base_R, tip_R, tip_r) = _constants(s, count_constants)
     zero = np.zeros_like(q[..., 0])
     g = (base_R, tuple(gravity[..., k] + zero for k in range(3)))  # per state, like q
     tip = None

@@ -1,9 +1,10 @@
 """Serial chains from URDF files (read with yourdfpy), and a URDF writer for chains.
 
 :func:`load` reads the serial path from a base link to a tip link of a URDF
-robot into a :class:`~chaindyn.Chain`; :meth:`Chain.from_urdf` delegates to
-:func:`chain_from_urdf`.  :func:`to_urdf` writes a Chain as URDF text (used to
-test the reader against Pinocchio's parser on random chains).
+robot into a :class:`~chaindyn.Chain` and the names that tie it to the file;
+:func:`chain_from_urdf` returns the Chain alone.  :func:`to_urdf` writes a
+Chain as URDF text (used to test the reader against Pinocchio's parser on
+random chains).
 
 URDF facts used here (ROS URDF specification, ``wiki.ros.org/urdf/XML``):
 
@@ -30,8 +31,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._validate import check_chain, check_xml_name
+from ._validate import xml_numbers as _num
 from .chain import Chain
-from .spatial import Ad_rp, inverse_transform, skew, spatial_inertia
+from .kinematics import axis_frame_placements
+from .spatial import (
+    Ad_rp,
+    inverse_transform,
+    parallel_axis,
+    rotate_inertia,
+    spatial_inertia,
+)
 
 __all__ = ["load", "chain_from_urdf", "URDFChain", "to_urdf"]
 
@@ -72,7 +81,29 @@ class URDFChain:
 
 
 def chain_from_urdf(path, base_link=None, tip_link=None):
-    """The :class:`~chaindyn.Chain` of a URDF file's base-to-tip path (see :func:`load`)."""
+    """The :class:`~chaindyn.Chain` of the serial path ``base_link`` -> ``tip_link`` of a URDF file.
+
+    ``load(path, base_link, tip_link).chain``: the same arguments, rules and
+    errors as :func:`load` (which needs yourdfpy), without the names.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The URDF file (meshes are not loaded).
+    base_link : str, optional
+        The link fixed to the ground; default the URDF's root link.
+    tip_link : str, optional
+        The end-effector link; default the only leaf below ``base_link``.
+
+    Returns
+    -------
+    Chain
+
+    Raises
+    ------
+    ValueError
+        As :func:`load`.
+    """
     return load(path, base_link, tip_link).chain
 
 
@@ -307,6 +338,35 @@ def _pose(T, what):
 
 
 def _build(fname, robot, base_link, tip_link):
+    """The URDFChain of the path from ``base_link`` to ``tip_link`` of a parsed robot,
+    in the steps of :func:`load`'s notes: the tree, the path, the frames, the inertias."""
+    tree = _tree(fname, robot)
+    base, tip, below, path, moving = _path(fname, tree, base_link, tip_link)
+    owner, pose, home, screws, locked = _frames(tree, base, path, moving)
+    inertias, members = _inertias(fname, tree, below, owner, pose, moving)
+    frames = tuple([tree.joints[jn].child for jn in moving[:-1]] + [tip])
+    try:
+        chain = Chain(np.array(home), np.array(screws), np.array(inertias))
+    except ValueError as exc:
+        raise ValueError(f"{fname}: {exc}") from None
+    return URDFChain(chain, tuple(moving), tuple(members), frames, base, tip, tuple(locked))
+
+
+@dataclass(frozen=True)
+class _Tree:
+    """The links and joints of a URDF robot by name, and how they connect."""
+
+    links: dict  # name -> yourdfpy Link
+    joints: dict  # name -> yourdfpy Joint
+    parent_joint: dict  # child link name -> joint name
+    children: dict  # link name -> names of the joints whose parent it is
+    root: str
+
+
+def _tree(fname, robot):
+    """Check that the links and joints form one tree (unique names, known joint
+    types, existing parent and child links, one parent per link, one root, all
+    connected)."""
     links = {}
     for link in robot.links:
         if link.name in links:
@@ -345,8 +405,15 @@ def _build(fname, robot, base_link, tip_link):
     if len(seen) != len(links):
         loose = sorted(set(links) - set(seen))
         raise ValueError(f"{fname}: links {loose} are not connected to the root (a cycle?)")
+    return _Tree(links, joints, parent_joint, children, roots[0])
 
-    base = roots[0] if base_link is None else base_link
+
+def _path(fname, tree, base_link, tip_link):
+    """The base and tip links, the links below the base, the joints of the path
+    from base to tip and the moving ones among them (each checked: no floating,
+    planar or mimic joint on the path, at least one moving joint)."""
+    links, joints, children = tree.links, tree.joints, tree.children
+    base = tree.root if base_link is None else base_link
     if base not in links:
         raise ValueError(f"base_link must be a link of {fname}, got {base!r}")
     below = _subtree(base, joints, children)
@@ -364,11 +431,9 @@ def _build(fname, robot, base_link, tip_link):
             raise ValueError(f"tip_link must be a link of {fname}, got {tip!r}")
         if tip not in below:
             raise ValueError(f"tip_link {tip!r} must be below base_link {base!r} in {fname}")
-
-    # the path, base -> tip, as joint names
-    path, ln = [], tip
+    path, ln = [], tip  # the path, base -> tip, as joint names
     while ln != base:
-        jn = parent_joint[ln]
+        jn = tree.parent_joint[ln]
         path.append(jn)
         ln = joints[jn].parent
     path.reverse()
@@ -392,15 +457,20 @@ def _build(fname, robot, base_link, tip_link):
             f"the path from {base!r} to {tip!r} must have at least one revolute, continuous "
             f"or prismatic joint, got only fixed joints ({len(path)})"
         )
+    return base, tip, below, path, moving
+
+
+def _frames(tree, base, path, moving):
+    """Frame {k} of each body and what hangs on it: the owner body (0 = ground) and
+    the pose in the owner's frame of every link below the base, the home poses
+    M_{k,k-1} and screw axes A_k, and the joints off the path locked at zero."""
+    joints, children = tree.joints, tree.children
     n = len(moving)
     index = {jn: k + 1 for k, jn in enumerate(moving)}
-
     # pose of the tip frame in the child frame of the last moving joint
     T_child_tip = np.eye(4)
     for jn in path[path.index(moving[-1]) + 1:]:
         T_child_tip = T_child_tip @ _pose(joints[jn].origin, f"origin of joint {jn!r}")
-
-    # owner body (0 = ground) and pose in the owner's frame of every link below the base
     owner, pose = {base: 0}, {base: np.eye(4)}
     on_path = set(path)
     home, screws, locked = [None] * n, [None] * n, []
@@ -415,28 +485,39 @@ def _build(fname, robot, base_link, tip_link):
             pose[C] = inverse_transform(T_C_Fk)
             T_prev_k = pose[P] @ T_origin @ T_C_Fk  # T_{k-1,k} at q = 0
             home[k - 1] = inverse_transform(T_prev_k)
-            axis = np.asarray(j.axis if j.axis is not None else (1.0, 0.0, 0.0), dtype=float)
-            norm = float(np.linalg.norm(axis))
-            if not np.isfinite(norm) or norm == 0.0:
-                raise ValueError(f"joint {jn!r} must have a nonzero finite <axis>, got {axis}")
-            A = np.zeros(6)
-            if _MOVING[j.type] == "revolute":
-                A[:3] = axis / norm
-            else:
-                A[3:] = axis / norm
-            Ti = pose[C]  # T_{Fk, C}: joint frame = C's frame
-            screws[k - 1] = Ad_rp(Ti[:3, :3], Ti[:3, 3]) @ A
+            screws[k - 1] = _screw(j, pose[C])
         else:
             owner[C] = owner[P]
             pose[C] = pose[P] @ T_origin
             if jn not in on_path and j.type != "fixed":
                 locked.append(jn)
+    return owner, pose, home, screws, locked
 
+
+def _screw(j, Ti):
+    """Screw axis A_k in {k} of the moving joint j whose frame (its child link's
+    frame) has the pose ``Ti = T_{k,C}`` in {k}: the unit <axis> through the joint
+    frame's origin, carried into {k}."""
+    axis = np.asarray(j.axis if j.axis is not None else (1.0, 0.0, 0.0), dtype=float)
+    norm = float(np.linalg.norm(axis))
+    if not np.isfinite(norm) or norm == 0.0:
+        raise ValueError(f"joint {j.name!r} must have a nonzero finite <axis>, got {axis}")
+    A = np.zeros(6)
+    if _MOVING[j.type] == "revolute":
+        A[:3] = axis / norm
+    else:
+        A[3:] = axis / norm
+    return Ad_rp(Ti[:3, :3], Ti[:3, 3]) @ A
+
+
+def _inertias(fname, tree, below, owner, pose, moving):
+    """Spatial inertia G_k of each body about the origin of {k} (its links merged),
+    and the names of the links of each body; a body without mass raises."""
     inertias, members = [], []
-    for k in range(1, n + 1):
+    for k in range(1, len(moving) + 1):
         names = [ln for ln in below if owner[ln] == k]
         members.append(tuple(names))
-        m, G = _merged_inertia(fname, names, links, pose)
+        m, G = _merged_inertia(fname, names, tree.links, pose)
         if not m > 0:
             raise ValueError(
                 f"the body moved by joint {moving[k - 1]!r} (links {', '.join(names)}) must "
@@ -444,12 +525,7 @@ def _build(fname, robot, base_link, tip_link):
                 f"massive body per moving joint"
             )
         inertias.append(G)
-    frames = tuple([joints[jn].child for jn in moving[:-1]] + [tip])
-    try:
-        chain = Chain(np.array(home), np.array(screws), np.array(inertias))
-    except ValueError as exc:
-        raise ValueError(f"{fname}: {exc}") from None
-    return URDFChain(chain, tuple(moving), tuple(members), frames, base, tip, tuple(locked))
+    return inertias, members
 
 
 def _subtree(root, joints, children):
@@ -489,16 +565,13 @@ def _merged_inertia(fname, names, links, pose):
             raise ValueError(f"{fname}: link {ln!r} must have a finite inertia, got {I_in}")
         T = pose[ln] @ _pose(inertial.origin, f"inertial origin of link {ln!r}")
         R, c = T[:3, :3], T[:3, 3]  # axes and COM of the inertial frame in the body frame
-        I_c = R @ I_in @ R.T
-        C = skew(c)
         m_sum += m
         mc_sum += m * c
-        I_o += I_c - m * C @ C  # about the body frame's origin
+        I_o += parallel_axis(rotate_inertia(I_in, R), m, c)  # about the body frame's origin
     if not m_sum > 0:
         return m_sum, None
     c = mc_sum / m_sum
-    C = skew(c)
-    I_c = I_o + m_sum * C @ C
+    I_c = parallel_axis(I_o, -m_sum, c)  # back to the merged COM
     I_c = 0.5 * (I_c + I_c.T)
     try:
         G = spatial_inertia(m_sum, c, I_c)
@@ -518,10 +591,6 @@ def _rpy(R):
     if np.hypot(R[0, 0], R[1, 0]) < 1e-12:  # gimbal lock: put the whole turn in roll
         return np.array([np.arctan2(-R[1, 2], R[1, 1]), pitch, 0.0])
     return np.array([np.arctan2(R[2, 1], R[2, 2]), pitch, np.arctan2(R[1, 0], R[0, 0])])
-
-
-def _num(x):
-    return " ".join(repr(float(v)) for v in np.ravel(x))
 
 
 def to_urdf(chain, name="chaindyn", tip_link="tip"):
@@ -582,18 +651,12 @@ def to_urdf(chain, name="chaindyn", tip_link="tip"):
             f"link{chain.n}), got {tip_link!r}: the URDF would have two links of that name"
         )
     joints = [f"joint{i + 1}" for i in range(chain.n)] + [f"{tip_link}_joint"]  # all distinct
-    r = np.zeros((chain.n, 3))
-    for i, kind in enumerate(chain.joint_types):
-        if kind == "revolute":
-            r[i] = np.cross(chain.screws[i, :3], chain.screws[i, 3:])
+    placements, r = axis_frame_placements(chain)
     robot = ET.Element("robot", name=name)
     ET.SubElement(robot, "link", name="base")
     parent, r_prev = "base", np.zeros(3)
     for i in range(chain.n):
-        T = np.eye(4)
-        T[:3, 3] = -r_prev
-        T = T @ inverse_transform(chain.home[i])
-        T[:3, 3] += T[:3, :3] @ r[i]  # ... Trans(r_i)
+        T = placements[i]  # T_{i-1,i}(0) of the link frames on the axes
         Ic = chain.inertias_com[i]
         revolute = chain.joint_types[i] == "revolute"
         axis = chain.screws[i, :3] if revolute else chain.screws[i, 3:]

@@ -285,12 +285,6 @@ def pinocchio_agreement(states=3):
              "max_rel": v, "version": pin.__version__} for k, v in rows.items()]
 
 
-def _random_mdh(rng, n):
-    rows = np.column_stack([rng.uniform(-np.pi, np.pi, n), rng.uniform(-0.5, 0.5, n),
-                            rng.uniform(-0.5, 0.5, n), rng.uniform(-np.pi, np.pi, n)])
-    return rows
-
-
 @lru_cache(maxsize=4)
 def multiplication_counts(ns=(1, 2, 4, 8, 16, 32, 64)):
     """Multiplications (rule "products") of one call, for all-revolute random chains of n links.
@@ -318,7 +312,8 @@ def multiplication_counts(ns=(1, 2, 4, 8, 16, 32, 64)):
             for k in names:
                 if k == "geometric_jacobian_mdh":
                     types = ["P" if kind else "R"] * n
-                    target[k].append(count(geometric_jacobian_mdh, _random_mdh(rng, n), q, types))
+                    rows = models.random_mdh_rows(n, rng)
+                    target[k].append(count(geometric_jacobian_mdh, rows, q, types))
                 elif k in two_args:
                     target[k].append(count(funcs[k], chain, q, q))
                 else:

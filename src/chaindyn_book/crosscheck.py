@@ -84,10 +84,7 @@ def random_mdh_arguments(n, rng, prismatic):
         [-0.3, 0.3]^3 m, ``inertias_com`` (a solid ellipsoid's, randomly
         rotated) and ``joint_types``.
     """
-    mdh = np.column_stack([
-        rng.uniform(-np.pi, np.pi, n), rng.uniform(-0.5, 0.5, n),
-        rng.uniform(-0.5, 0.5, n), rng.uniform(-np.pi, np.pi, n),
-    ])
+    mdh = models.random_mdh_rows(n, rng)
     masses = rng.uniform(0.5, 5.0, n)
     coms = rng.uniform(-0.3, 0.3, (n, 3))
     inertias = np.empty((n, 3, 3))
