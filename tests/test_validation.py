@@ -504,7 +504,7 @@ def test_chain_attributes_cannot_be_set_or_deleted(name):
     ch = _mdh_chain()
     before = cd.rnea(ch, [0.3, 0.1], [0.2, -0.4], [1.0, 0.5])
     with raises(FROZEN + f"{name!r}; build a new Chain (Chain(home, screws, inertias), "
-                "Chain.from_mdh, from_dh or from_urdf) instead"):
+                "Chain.from_mdh, Chain.from_dh or chaindyn.urdf.chain_from_urdf) instead"):
         setattr(ch, name, 2 if name == "n" else np.zeros((2, 6, 6)))
     with raises(f"a Chain is immutable: cannot delete {name!r}"):
         delattr(ch, name)

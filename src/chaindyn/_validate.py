@@ -12,8 +12,6 @@ import re
 
 import numpy as np
 
-from .spatial import inertia_parts
-
 #: Tolerance for unit axes, orthonormal rotations and symmetric inertias.
 TOL = 1e-9
 
@@ -112,17 +110,21 @@ def as_array(x, name, shape=None):
     return a
 
 
+class ChainBase:
+    """The base class of :class:`chaindyn.Chain`, so that the checks here can
+    recognise a chain without importing the module that defines it (the chain
+    model sits one layer above the input checks)."""
+
+    __slots__ = ()
+
+
 def check_chain(chain, name="chain"):
     """``chain`` itself if it is a :class:`~chaindyn.Chain`; the one check of
     every function that takes a chain."""
-    from .chain import Chain  # chain.py imports this module
-
-    if isinstance(chain, Chain):
+    if isinstance(chain, ChainBase):
         return chain
     got = type(chain).__name__
-    from .urdf import URDFChain
-
-    if isinstance(chain, URDFChain):
+    if isinstance(getattr(chain, "chain", None), ChainBase):  # e.g. urdf.URDFChain
         got += " (what urdf.load returns: pass its .chain)"
     elif isinstance(chain, (tuple, list)):
         got += " (build a Chain from home, screws and inertias with Chain(...))"
@@ -246,55 +248,3 @@ def joint_type(A, name):
             f"got omega . v = {pitch:.6g} (a screw joint with pitch is not supported)"
         )
     return "revolute"
-
-
-def check_inertia(G, name):
-    """A rigid body's spatial inertia about a frame's origin, (omega, v) order:
-    symmetric, ``m 1`` in the force block with m > 0, ``m [c]`` coupling, and a
-    rotational inertia about the COM that is positive definite and satisfies
-    the triangle inequality of principal moments.
-
-    Every tolerance is relative to the body's own scale, so that a 1e-6 kg
-    finger is checked as strictly as a 1e6 kg crane: with ``s_m`` the scale of
-    the force block (the mass) and ``s_I`` that of the rotational block
-    (kg m^2), the rotational block is compared at ``TOL s_I``, the force block
-    at ``TOL s_m``, the coupling block (kg m) at ``TOL sqrt(s_m s_I)``, and the
-    triangle inequality at ``TOL I3``.  Each of these is at most
-    ``TOL max(1, max |G_jk|)``: no check is looser than an absolute tolerance
-    TOL on a body of ordinary size."""
-    rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
-    s_I = float(np.abs(rot).max())
-    s_m = float(np.abs(frc).max())
-    s_c = float(np.sqrt(s_I * s_m))
-    asym = float(np.abs(G - G.T).max())
-    if (float(np.abs(rot - rot.T).max()) > TOL * s_I
-            or float(np.abs(G[3:, :3] - cpl.T).max()) > TOL * s_c
-            or float(np.abs(frc - frc.T).max()) > TOL * s_m):
-        raise ValueError(f"{name} must be symmetric, got max |G - G^T| = {asym:.3g}")
-    m = float(G[3, 3])
-    if not m > 0:
-        raise ValueError(f"{name} must have mass > 0 in G[3:, 3:] = m 1, got m = {m:.6g}")
-    off = float(np.abs(frc - m * np.eye(3)).max())
-    if off > TOL * m:
-        raise ValueError(
-            f"{name} must have G[3:, 3:] = m 1 (a rigid body), got max deviation {off:.3g}"
-        )
-    mc = cpl
-    if float(np.abs(mc + mc.T).max()) > TOL * s_c:
-        raise ValueError(
-            f"{name} must have a skew-symmetric coupling block G[:3, 3:] = m [c], "
-            f"got {np.array2string(mc, precision=4)}"
-        )
-    _, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
-    eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
-    if eig[0] <= 0:
-        raise ValueError(
-            f"{name} must have a positive definite inertia about the COM, "
-            f"got principal moments {np.array2string(eig, precision=6)}"
-        )
-    slack = eig[0] + eig[1] - eig[2]
-    if slack < -TOL * eig[2]:
-        raise ValueError(
-            f"{name} must satisfy the triangle inequality of principal moments "
-            f"(I1 + I2 >= I3), got principal moments {np.array2string(eig, precision=6)}"
-        )

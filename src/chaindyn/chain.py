@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import TOL, as_array, check_inertia, check_pose, joint_type
-from .spatial import Ad_rp, homogeneous, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
+from ._validate import TOL, ChainBase, as_array, check_pose, joint_type
+from .spatial import (
+    Ad_rp,
+    check_inertia,
+    homogeneous,
+    inertia_parts,
+    pose_inv,
+    rot_x,
+    rot_z,
+    spatial_inertia,
+)
 
 __all__ = ["Chain", "FrozenChainError", "mdh_link_pose", "dh_link_pose"]
 
@@ -34,7 +43,7 @@ _FIELDS = ("n", "home", "screws", "inertias", "joint_types", "masses", "coms",
            "inertias_com", "mdh")
 
 
-class Chain:
+class Chain(ChainBase):
     """A serial open chain of n rigid links, each moved by a one-dof joint.
 
     Frame {0} is the base, frame {i} is fixed to link i (it need not sit at
@@ -132,8 +141,8 @@ class Chain:
     def __setattr__(self, name, value):
         raise FrozenChainError(
             f"a Chain is immutable: cannot set {name!r}; build a new Chain "
-            "(Chain(home, screws, inertias), Chain.from_mdh, from_dh or from_urdf) instead "
-            "(from_urdf: chaindyn.urdf.chain_from_urdf)"
+            "(Chain(home, screws, inertias), Chain.from_mdh, Chain.from_dh or "
+            "chaindyn.urdf.chain_from_urdf) instead"
         )
 
     def __delattr__(self, name):

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validate import TOL, as_array
+
 __all__ = [
     "matvec",
     "dot",
@@ -401,7 +403,6 @@ def spatial_inertia(mass, com, inertia_com):
      [-1.    0.    0.    0.    2.    0.  ]
      [ 0.    0.    0.    0.    0.    2.  ]]
     """
-    from ._validate import TOL, as_array, check_inertia
 
     m = float(as_array(mass, "mass", ()))
     c = as_array(com, "com", (3,))
@@ -467,3 +468,55 @@ def rotate_inertia(inertia, R):
     """
     R = np.asarray(R, dtype=float)
     return R @ np.asarray(inertia, dtype=float) @ R.T
+
+
+def check_inertia(G, name):
+    """A rigid body's spatial inertia about a frame's origin, (omega, v) order:
+    symmetric, ``m 1`` in the force block with m > 0, ``m [c]`` coupling, and a
+    rotational inertia about the COM that is positive definite and satisfies
+    the triangle inequality of principal moments.
+
+    Every tolerance is relative to the body's own scale, so that a 1e-6 kg
+    finger is checked as strictly as a 1e6 kg crane: with ``s_m`` the scale of
+    the force block (the mass) and ``s_I`` that of the rotational block
+    (kg m^2), the rotational block is compared at ``TOL s_I``, the force block
+    at ``TOL s_m``, the coupling block (kg m) at ``TOL sqrt(s_m s_I)``, and the
+    triangle inequality at ``TOL I3``.  Each of these is at most
+    ``TOL max(1, max |G_jk|)``: no check is looser than an absolute tolerance
+    TOL on a body of ordinary size."""
+    rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
+    s_I = float(np.abs(rot).max())
+    s_m = float(np.abs(frc).max())
+    s_c = float(np.sqrt(s_I * s_m))
+    asym = float(np.abs(G - G.T).max())
+    if (float(np.abs(rot - rot.T).max()) > TOL * s_I
+            or float(np.abs(G[3:, :3] - cpl.T).max()) > TOL * s_c
+            or float(np.abs(frc - frc.T).max()) > TOL * s_m):
+        raise ValueError(f"{name} must be symmetric, got max |G - G^T| = {asym:.3g}")
+    m = float(G[3, 3])
+    if not m > 0:
+        raise ValueError(f"{name} must have mass > 0 in G[3:, 3:] = m 1, got m = {m:.6g}")
+    off = float(np.abs(frc - m * np.eye(3)).max())
+    if off > TOL * m:
+        raise ValueError(
+            f"{name} must have G[3:, 3:] = m 1 (a rigid body), got max deviation {off:.3g}"
+        )
+    mc = cpl
+    if float(np.abs(mc + mc.T).max()) > TOL * s_c:
+        raise ValueError(
+            f"{name} must have a skew-symmetric coupling block G[:3, 3:] = m [c], "
+            f"got {np.array2string(mc, precision=4)}"
+        )
+    _, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
+    eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
+    if eig[0] <= 0:
+        raise ValueError(
+            f"{name} must have a positive definite inertia about the COM, "
+            f"got principal moments {np.array2string(eig, precision=6)}"
+        )
+    slack = eig[0] + eig[1] - eig[2]
+    if slack < -TOL * eig[2]:
+        raise ValueError(
+            f"{name} must satisfy the triangle inequality of principal moments "
+            f"(I1 + I2 >= I3), got principal moments {np.array2string(eig, precision=6)}"
+        )
