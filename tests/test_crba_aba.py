@@ -688,7 +688,7 @@ def test_aba_structured_count_mixed_and_batch(kinds):
     assert one == aba_structured_count(kinds)
     many = count(aba_structured, chain, *(np.tile(a, (4, 1)) for a in (q, qd, tau)), rule="all")
     if kinds[-1] == "P":  # the last links' constant inertias times their offsets' constants
-        assert 4 * one - 3 * 12 * kinds.count("P") <= many < 4 * one
+        assert 4 * one - 3 * 15 * kinds.count("P") <= many < 4 * one
     else:
         assert many == 4 * one
 
