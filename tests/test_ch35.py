@@ -91,7 +91,7 @@ def test_crosscheck_table_holds():
     pytest.importorskip("pinocchio")
     pytest.importorskip("mujoco")
     rows = ch35.crosscheck_table()
-    assert len(rows) == 13
+    assert len(rows) == 14
     assert all(r["holds"] for r in rows), [r["quantity"] for r in rows if not r["holds"]]
     assert all(r["value"] <= r["bound"] for r in rows)
 

@@ -565,7 +565,38 @@ def crosscheck_table(robots=True):
     out.append({"quantity": "M 대칭 (정확히) · 양의 정부호", "reference": "M − Mᵀ, 고윳값",
                 "models": names, "value": worst["crba_sym"], "bound": 0.0,
                 "holds": bool(worst["crba_sym"] == 0.0 and pd_ok)})
+    same = _bad_input_messages_match()
+    out.append({"quantity": "잘못된 입력: rnea와 같은 ValueError 메시지",
+                "reference": "chaindyn.rnea.rnea", "models": "임의 사슬 n = 3",
+                "value": 0.0, "bound": 0.0, "holds": same})
     return out
+
+
+def _bad_input_messages_match():
+    """crba, crba_structured, aba, aba_structured and forward_dynamics refuse a wrong shape,
+    NaN, text and a wrong tip wrench with the ValueError message of rnea."""
+    chain = models.random_chain(3, np.random.default_rng(SEED), prismatic=[False, True, False])
+    z = np.zeros(3)
+
+    def message(fn, *args, **kw):
+        try:
+            fn(*args, **kw)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    ok = True
+    for bad in (np.zeros(4), [0.0, np.nan, 0.0], "abc"):
+        want = message(rnea, chain, bad, z, z)
+        ok &= want is not None
+        ok &= all(message(fn, chain, bad) == want for fn in (crba, crba_structured))
+        ok &= all(message(fn, chain, bad, z, z) == want
+                  for fn in (aba, aba_structured, forward_dynamics))
+    want = message(rnea, chain, z, z, z, f_tip=np.zeros(5))
+    ok &= want is not None and all(message(fn, chain, z, z, z, f_tip=np.zeros(5)) == want
+                                   for fn in (aba, aba_structured, forward_dynamics))
+    ok &= message(aba, "x", [0.0], [0.0], [0.0]) == "chain must be a chaindyn.Chain, got str"
+    return bool(ok)
 
 
 #: A published count is reproduced when this build's is at least it and at most this times it.
