@@ -233,8 +233,8 @@ display(Markdown("\n".join(lines)))
 #    $\dot V'_i = X_i\dot V_{i-1} + \kappa_i$, $\ddot q_i = (u_i - U_i^{\mathsf T}\dot V'_i)/d_i$,
 #    $\dot V_i = \dot V'_i + A_i\ddot q_i$.
 #
-# 둘째 단계가 관절마다 한 번의 $6\times6$ 갱신이고, 나머지는 벡터 연산이다. 모든 단계가 링크 수에
-# 비례하므로 ABA 전체가 $O(n)$이다. `chaindyn.aba.aba`는 이 세 단계를 밀집 행렬로,
+# 둘째 단계가 관절마다 한 번의 $6\times6$ 갱신이고, 나머지는 벡터 연산이다. 세 순환 모두 링크를 한
+# 번씩만 지나가니, 연산량은 $O(n)$으로 관절 수에 정비례한다. `chaindyn.aba.aba`는 이 세 단계를 밀집 행렬로,
 # `aba_structured`는 관절 프레임의 성분으로 계산한다. 구조형에서는 운동 부분공간 $A_i$가 좌표축
 # 하나이므로 $\mathcal{G}^{a}_i$의 그 행과 열이 정확히 0이 된다($\mathcal{G}^{a}_iA_i = U_i - U_i d_i/d_i = 0$).
 # 구현은 이런 구조적 0을 "값 없음"으로 표시해 곱셈과 덧셈에서 건너뛴다.
