@@ -720,8 +720,9 @@ def aba_structured(chain, q, qd, tau, gravity=_DEFAULT_G, f_tip=None):
     chain is loaded); an all-prismatic chain ``184 n - 220`` (n >= 2; 26 for
     n = 1), a leading run of prismatic joints less again (no angular
     velocity).  A tip wrench adds 24.  N states cost N times one, except
-    that the products of the last prismatic link's constant inertia with
-    the constant components of its offset are done once for a batch.
+    when the last joints are prismatic: products of their links' constant
+    inertias with the constant components of their offsets are then done
+    once for a batch (at most 15 per prismatic joint, pinned by the tests).
     Published for a structured ABA: ``224 n - 259`` (McMillan, Orin and
     McGhee 1995, via RBDA Table 10.1); their link frames put zeros into the
     offsets and they share products between the passes, whereas here the
