@@ -30,7 +30,7 @@ help:
 	@echo "make sync     - jupytext --sync every book/*.py with its .ipynb"
 	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
 	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
-	@echo "make bench    - time inverse dynamics (figsrc/bench_rnea.py, minutes; CSV -> data/bench_*)"
+	@echo "make bench    - time inverse and forward dynamics (figsrc/bench_rnea.py, bench_35.py; minutes; CSV -> data/bench_*)"
 	@echo "make lint     - ruff check"
 	@echo "make clean    - remove _build"
 
@@ -74,6 +74,7 @@ figures: $(STAMP)
 # Timings differ between runs: not part of `make figures`; run on a quiet machine.
 bench: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_rnea.py
+	MPLBACKEND=Agg $(BIN)/python figsrc/bench_35.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -732,3 +732,125 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # 측정값은 모두 {numref}`tab-b-machine`의 기계에서 한 번 돌린 결과이다. 다른 기계에서
 # `make bench`를 돌리면 `data/bench_*.csv`와 그림이 새로 기록되고, 이 페이지는 그 값을 읽어 다시
 # 빌드된다.
+
+# %% [markdown]
+# (sec-b-35)=
+# ## B.7 질량 행렬과 순동역학 (3.5장)
+#
+# 3.5장의 CRBA와 ABA를 같은 방법으로 잰다. 측정은 `figsrc/bench_35.py`가 하고 결과를
+# `data/bench_35_*.csv`와 `book/figures/bench_35_*.png`에 기록한다. 이 절도 그 파일을 읽기만 한다.
+# 비교 대상은 Pinocchio의 `crba`, `aba`, `computeMinverse`와 $O(n^3)$ 경로(`crba` + `nonLinearEffects`
+# + `cholesky`), 그리고 MuJoCo의 `mj_forward`(가속도 `qacc`)와 `mj_fwdPosition` + `mj_fullM`(질량
+# 행렬)이다. 라이브러리는 파이썬에서 상태마다 한 번씩 부르고, chaindyn은 상태 $N$개를 한 번에 넘긴다.
+# 시간을 재기 전에 모든 방법의 결과를 chaindyn의 값과 상대 허용값으로 맞춰 보았다.
+
+# %% tags=["remove-input"]
+m35 = {r["key"]: r["value"] for r in read("bench_35_machine.csv")}
+b35 = read("bench_35_batch.csv")
+g35 = read("bench_35_growth.csv")
+assert all(r["agrees"] == "True" for r in b35)
+glue("bp35_bound", sci(float(b35[0]["agreement_bound"]), 1), display=False)
+glue("bp35_load_before", m35["loadavg_before"], display=False)
+glue("bp35_load_after", m35["loadavg_after"], display=False)
+glue("bp35_seconds", int(m35["benchmark_seconds"]), display=False)
+glue("bp35_date", m35["date_utc"], display=False)
+
+
+def b35_cell(m, N):
+    r = next((r for r in b35 if r["method"] == m and int(r["N"]) == N), None)
+    return "—" if r is None else f"{float(r['per_sample_us']):.3g} ({float(r['ratio_to_pin']):.3g})"
+
+
+def b35_value(m, N, key="per_sample_us"):
+    return float(next(r for r in b35 if r["method"] == m and int(r["N"]) == N)[key])
+
+
+Ns35 = sorted({int(r["N"]) for r in b35})
+methods35 = list(dict.fromkeys(r["method"] for r in b35))
+rows35 = [[m] + [b35_cell(m, N) for N in Ns35] for m in methods35]
+N_big = max(Ns35)
+glue("bp35_N_big", f"{N_big:,}", display=False)
+for m, key in (("crba_structured", "crbas"), ("crba", "crba"), ("aba_structured", "abas"),
+               ("aba", "aba"), ("inverse_mass_matrix", "minv")):
+    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+    glue(f"bp35_{key}_big_ratio", round(b35_value(m, N_big, "ratio_to_pin"), 2), display=False)
+    glue(f"bp35_{key}_one", round(b35_value(m, 1)), display=False)
+for m, key in (("pin.crba", "pcrba"), ("pin.aba", "paba"), ("pin.computeMinverse", "pminv"),
+               ("mj_forward", "mj")):
+    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+
+# %% [markdown]
+# 측정한 날은 {glue:text}`bp35_date`(UTC)이고 전체 측정에 {glue:text}`bp35_seconds`초가 걸렸다.
+# **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.** 1·5·15분 평균 부하는 시작할 때
+# {glue:text}`bp35_load_before`, 끝날 때 {glue:text}`bp35_load_after`였다(`data/bench_35_machine.csv`에
+# 같은 말이 기록되어 있다). 그러므로 아래 값은 조용한 기계에서보다 느리고 흩어짐도 크다. 모든 방법의
+# 결과는 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다.
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["방법"] + [f"N = {N:,}" for N in Ns35], rows35,
+         "6R 팔, 상태 하나당 시간 μs (괄호 안은 같은 N에서 같은 양을 구하는 Pinocchio 루프 대비 배수: "
+         "질량 행렬은 pin.crba, 역행렬은 pin.computeMinverse, 가속도는 pin.aba; "
+         "data/bench_35_batch.csv)", "tab-b-35-batch", align="l" + "r" * len(Ns35))
+
+# %% [markdown]
+# ```{figure} figures/bench_35_batch.png
+# :name: fig-b-35-batch
+# :width: 100%
+#
+# 6R 팔에서 상태 $N$개를 계산할 때 상태 하나당 시간. 왼쪽은 질량 행렬과 역행렬, 오른쪽은 순동역학.
+# ```
+#
+# 상태 하나를 부르면 chaindyn의 파이썬 구현은 느리다. `crba_structured`가 {glue:text}`bp35_crbas_one` μs,
+# `aba_structured`가 {glue:text}`bp35_abas_one` μs이다. 상태 {glue:text}`bp35_N_big`개를 한 번에 넘기면
+# 상태당 `crba_structured` {glue:text}`bp35_crbas_big` μs(Pinocchio `crba` 루프의
+# {glue:text}`bp35_crbas_big_ratio`배), 밀집 `crba` {glue:text}`bp35_crba_big` μs, `aba_structured`
+# {glue:text}`bp35_abas_big` μs(`pin.aba` 루프의 {glue:text}`bp35_abas_big_ratio`배), 밀집 `aba`
+# {glue:text}`bp35_aba_big` μs, `inverse_mass_matrix` {glue:text}`bp35_minv_big` μs(`computeMinverse`
+# 루프의 {glue:text}`bp35_minv_big_ratio`배)가 된다. 같은 $N$에서 Pinocchio 루프는 `crba`
+# {glue:text}`bp35_pcrba_big` μs, `aba` {glue:text}`bp35_paba_big` μs, `computeMinverse`
+# {glue:text}`bp35_pminv_big` μs, MuJoCo의 `mj_forward` 루프는 {glue:text}`bp35_mj_big` μs이다.
+# 파이썬에서 라이브러리를 상태마다 부를 때의 비용은 대부분 호출 자체의 고정 비용이다.
+
+# %% tags=["remove-input"]
+G35_COLS = [("crba_us", "crba"), ("crba_structured_us", "crba_s"), ("pin.crba_us", "pin.crba"),
+            ("inverse_mass_matrix_us", "M⁻¹"), ("pin.computeMinverse_us", "pin M⁻¹"),
+            ("aba_us", "aba"), ("aba_structured_us", "aba_s"),
+            ("route_structured_us", "CRBA+RNEA+chol"), ("forward_dynamics_us", "fd"),
+            ("pin.aba_us", "pin.aba"), ("pin crba+nle+cholesky_us", "pin O(n³)"),
+            ("mj_forward_us", "mj_forward")]
+n35 = np.array([int(r["n"]) for r in g35])
+t35 = {k: np.array([float(r[k]) for r in g35]) for k, _ in G35_COLS}
+g35_rows = [[n] + [f"{t35[k][i]:.3g}" for k, _ in G35_COLS] for i, n in enumerate(n35)]
+fit = n35 >= 8
+slopes35 = {k: float(np.polyfit(np.log(n35[fit]), np.log(t35[k][fit]), 1)[0]) for k, _ in G35_COLS}
+g35_rows.append([f"기울기 (n ≥ {int(n35[fit].min())})"] + [f"{slopes35[k]:.2f}" for k, _ in G35_COLS])
+for k, name in (("crba_structured_us", "crbas"), ("aba_structured_us", "abas"),
+                ("pin.crba_us", "pcrba"), ("pin.aba_us", "paba"),
+                ("route_structured_us", "route"), ("pin crba+nle+cholesky_us", "proute")):
+    glue(f"bp35_slope_{name}", round(slopes35[k], 2), display=False)
+glue("bp35_fit_min", int(n35[fit].min()), display=False)
+glue("bp35_n_max", int(n35.max()), display=False)
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["n"] + [c for _, c in G35_COLS], g35_rows,
+         "관절 수 n에 따른 한 번 호출 시간 μs (임의 회전 사슬, 블록 중앙값; data/bench_35_growth.csv) "
+         "와, 마지막 행에 로그-로그 직선 맞춤의 기울기", "tab-b-35-growth",
+         align="l" + "r" * len(G35_COLS))
+
+# %% [markdown]
+# ```{figure} figures/bench_35_growth.png
+# :name: fig-b-35-growth
+# :width: 100%
+#
+# 관절 수 $n$에 따른 한 번 호출 시간(임의 회전 사슬, 로그-로그). 왼쪽은 질량 행렬과 역행렬, 오른쪽은
+# 순동역학.
+# ```
+#
+# 예상되는 증가 차수는 CRBA가 $O(n^2)$, ABA가 $O(n)$, CRBA + RNEA + 촐레스키가 $O(n^3)$이다. 측정에서
+# $n \ge$ {glue:text}`bp35_fit_min`에 맞춘 기울기는 `crba_structured` {glue:text}`bp35_slope_crbas`,
+# `aba_structured` {glue:text}`bp35_slope_abas`, 구조형 $O(n^3)$ 경로 {glue:text}`bp35_slope_route`,
+# Pinocchio의 `crba` {glue:text}`bp35_slope_pcrba`, `aba` {glue:text}`bp35_slope_paba`, $O(n^3)$ 경로
+# {glue:text}`bp35_slope_proute`였다. $n \le$ {glue:text}`bp35_n_max`에서는 분해의 $n^3$ 항이 컴파일된
+# LAPACK 안에서 작게 머물러, $O(n^3)$ 경로의 기울기가 CRBA의 기울기와 크게 다르지 않다. 호출마다 드는
+# 고정 비용과 공유 기계의 흩어짐이 기울기를 흐리므로, 이 값은 차수의 근사로만 읽는다. 3.5.4의 측정
+# 교차점이 이 표에서 나온다.

@@ -1,0 +1,107 @@
+"""Chapter 3.5's computations (chaindyn_book.ch35) against independent oracles: the
+40-digit reference against aba, the stretched planar chain's M against its closed form,
+the potential energy's gradient against RNEA's gravity torque, the crossover against the
+pinned count formulas, the computed-torque example's steady error against the static
+estimate, and the cross-check and reproduction tables."""
+
+import numpy as np
+import pytest
+
+from chaindyn import models
+from chaindyn.aba import aba
+from chaindyn.crba import crba
+from chaindyn.rnea import rnea
+from chaindyn_book import ch35
+
+
+def test_reference_qdd_against_aba():
+    rng = np.random.default_rng(3)
+    chain = models.random_chain(4, rng, prismatic=[False, True, False, False])
+    q, tau = rng.uniform(-np.pi, np.pi, 4), rng.uniform(-5, 5, 4)
+    ref = ch35.reference_qdd(chain, q, tau, ch35.GRAVITY)
+    z = np.zeros(4)
+    assert np.abs(aba(chain, q, z, tau, ch35.GRAVITY) - ref).max() <= 1e-12 * np.abs(ref).max()
+
+
+def test_errors_at_follow_the_definitions():
+    rng = np.random.default_rng(4)
+    chain = models.random_chain(3, rng)
+    q, tau = rng.uniform(-np.pi, np.pi, 3), rng.uniform(-5, 5, 3)
+    e = ch35.errors_at(chain, q, tau, ch35.GRAVITY)
+    assert e["cond"] == pytest.approx(np.linalg.cond(crba(chain, q)))
+    assert all(0 <= e[k] <= 1e-12 for k in e if k != "cond")
+
+
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_planar_chain_stretched_closed_form(n):
+    """At q = 0 the first diagonal entry is the sum over rods of m L^2 / 12 + m ((k + 1/2) L)^2."""
+    L, m = 0.7, 1.3
+    M = crba(ch35.planar_chain(n, L, m), np.zeros(n))
+    want = sum(m * L**2 / 12 + m * ((k + 0.5) * L) ** 2 for k in range(n))
+    assert M[0, 0] == pytest.approx(want, rel=1e-12)
+    assert M[-1, -1] == pytest.approx(m * L**2 / 12 + m * (L / 2) ** 2, rel=1e-12)
+
+
+def test_scaled_chain_scales_mass_matrix_of_last_link():
+    arm = models.arm6r()
+    f = np.ones(6)
+    f[-1] = 2.0
+    q = np.linspace(-1, 1, 6)
+    two = ch35.scaled_chain(arm, f)
+    assert crba(two, q)[-1, -1] == pytest.approx(2 * crba(arm, q)[-1, -1], rel=1e-12)
+
+
+def test_potential_energy_gradient_is_gravity_torque():
+    arm = models.arm6r()
+    q = np.array([0.3, -0.8, 1.1, 0.4, -0.6, 0.9])
+    h = 1e-6
+    grad = np.array([(ch35.potential_energy(arm, q + h * e) - ch35.potential_energy(arm, q - h * e))
+                     / (2 * h) for e in np.eye(6)])
+    z = np.zeros(6)
+    g = rnea(arm, q, z, z, ch35.GRAVITY)
+    assert np.abs(grad - g).max() <= 1e-6 * np.abs(g).max()
+
+
+def test_crossover_against_the_count_formulas():
+    """270 n - 256 against (11 n^2 + 23 n - 38) + (99 n + 9) + (n^3 - n)/6 + n (n - 1)."""
+    def route(n):
+        return 11 * n * n + 23 * n - 38 + 99 * n + 9 + (n**3 - n) // 6 + n * (n - 1)
+
+    want = next(n for n in range(2, 100) if 270 * n - 256 < route(n))
+    assert ch35.crossover()["structured"]["n"] == want
+
+
+def test_computed_torque_exact_model_and_steady_error():
+    exact = ch35.computed_torque(1.0)
+    assert exact["max_error"] <= 1e-8
+    off = ch35.computed_torque(1.10)
+    nominal = models.arm6r()
+    f = np.ones(6)
+    f[-1] = 1.10
+    z = np.zeros(6)
+    q = models.ARM6R_GOAL
+    dg = rnea(ch35.scaled_chain(nominal, f), q, z, z, ch35.GRAVITY) - rnea(nominal, q, z, z,
+                                                                          ch35.GRAVITY)
+    static = np.linalg.solve(ch35.KP * crba(nominal, q), dg)
+    assert off["final_error"] == pytest.approx(np.abs(static).max(), rel=0.05)
+    assert off["max_error"] > off["final_error"]  # the error peaks during the motion
+
+
+def test_crosscheck_table_holds():
+    pytest.importorskip("pinocchio")
+    pytest.importorskip("mujoco")
+    rows = ch35.crosscheck_table()
+    assert len(rows) == 14
+    assert all(r["holds"] for r in rows), [r["quantity"] for r in rows if not r["holds"]]
+    assert all(r["value"] <= r["bound"] for r in rows)
+
+
+def test_reproduction_table_rows():
+    rows = ch35.reproduction_table()
+    crba_row, aba_row, cross_row = rows
+    assert crba_row["value"] == f"{11 * 36 + 23 * 6 - 38:,} / {11 * 64**2 + 23 * 64 - 38:,}"
+    assert aba_row["value"] == f"{270 * 6 - 256:,} / {270 * 64 - 256:,}"
+    assert crba_row["published"] == f"{10 * 36 + 22 * 6 - 32:,} / {10 * 64**2 + 22 * 64 - 32:,}"
+    assert aba_row["published"] == f"{224 * 6 - 259:,} / {224 * 64 - 259:,}"
+    assert all(r["holds"] for r in rows)
+    assert "확인하지 못함" in cross_row["published"]
