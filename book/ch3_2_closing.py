@@ -547,7 +547,7 @@ glue("cl_p2_sum1", fixed(float(P2_INERTIAS[0][0, 0] + P2_INERTIAS[0][1, 1]), 4),
 # :::
 
 # %%
-# 연습 문제 4의 풀이: 회전 관절 링크 하나가 거치는 곱셈을 부분마다 센다 (chaindyn.opcount.count). 회전 관절 링크 하나가 거치는 곱셈을 부분마다 센다 (chaindyn.opcount.count).
+# 연습 문제 ex-32-cp4의 풀이: 회전 관절 링크 하나가 거치는 곱셈을 부분마다 센다 (chaindyn.opcount.count).
 rng_cp = np.random.default_rng(ch32.SEED)
 one = models.random_chain(1, rng_cp, prismatic=0.0)
 one_p = models.random_chain(1, rng_cp, prismatic=1.0)
@@ -611,7 +611,7 @@ print(part, "합:", per_link, "| rnea 한 링크:", per_link_rnea,
 # :::
 
 # %% tags=["nbval-ignore-output"]
-# 연습 문제 5의 확인: 속도와 중력을 켠 채 부르면 h가 섞이고, h를 빼면 다시 M의 열이 된다.
+# 연습 문제 ex-32-cp5의 확인: 속도와 중력을 켠 채 부르면 h가 섞이고, h를 빼면 다시 M의 열이 된다.
 arm = models.arm6r()
 traj = ch32.trajectory_terms()
 k0 = 75  # 궤적의 가운데 점
