@@ -4,8 +4,10 @@ Every point, frame and axis in these figures comes from the chain itself:
 frame poses from :func:`chaindyn.kinematics.forward_kinematics`, joint axes
 from the screw axes ``chain.screws`` carried into {0}, twists from
 :func:`chaindyn.rnea.link_twists`, joint wrenches from
-:func:`chaindyn.rnea.joint_wrenches`.  Nothing is placed by hand except the
-text labels and the view angles.
+:func:`chaindyn.rnea.joint_wrenches`.  What is chosen by hand is named where it
+is chosen: the view angles, the positions of text labels, the lengths of the
+drawn axes, the gravity arrow's place and the illustrative tip wrench
+``PLANAR_TIP_WRENCH``.
 
 The scripts ``fig_32_*.py`` save the figures to ``book/figures``; each
 ``*_figure`` function returns a matplotlib Figure.
@@ -84,7 +86,7 @@ def _axis_legend(ax, extra=()):
 
 
 # ------------------------------------------------------------------ the 6R arm
-def arm6r_skeleton(chain, T, elbow_a):
+def arm6r_skeleton(T, elbow_a):
     """Base, link-frame origins and the elbow corner of the 6R arm, in {0} (m)."""
     elbow = T[2] @ np.array([elbow_a, 0.0, 0.0, 1.0])
     return np.array([np.zeros(3), T[0, :3, 3], T[1, :3, 3], T[2, :3, 3], elbow[:3],
@@ -92,14 +94,15 @@ def arm6r_skeleton(chain, T, elbow_a):
 
 
 def arm6r_poses():
-    """The two poses drawn: q = 0 and the last sample (the end pose) of the 3.2.5.6 trajectory."""
+    """The two poses drawn: q = 0 and the last sample (the end pose) of the trajectory of
+    3.2.5.2 (used in 3.2.5.6)."""
     traj = ch32.trajectory_terms()
     return [(np.zeros(6), "홈 자세 $q = 0$"),
             (traj["q"][-1], f"예제 궤적의 끝 자세 ($t$ = {traj['t'][-1]:.2f} s)")]
 
 
 def arm6r_frames_figure():
-    """The 6R arm at its home pose and mid-trajectory, with every {i} and joint axis."""
+    """The 6R arm at its home pose and at the trajectory's end, with every {i} and joint axis."""
     from matplotlib.lines import Line2D
 
     plt = _plt()
@@ -110,7 +113,7 @@ def arm6r_frames_figure():
     data = []
     for q, title in arm6r_poses():
         T = forward_kinematics(arm, q)
-        P = arm6r_skeleton(arm, T, rows[3]["a"])
+        P = arm6r_skeleton(T, rows[3]["a"])
         data.append((q, title, T, P))
         all_pts.append(P)
     all_pts = np.concatenate(all_pts)
