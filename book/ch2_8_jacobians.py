@@ -78,6 +78,8 @@ print(arm, "관절", arm.joint_types)
 # - 곱셈 횟수가 링크 수 $n$에 비례함을 세어 보이고, 아주 긴 사슬에서 누적 회전 행렬이 직교성을
 #   얼마나 잃는지 재서 재직교화가 언제 필요한지 판단한다.
 #
+# 절의 끝(2.8.13)에는 스스로 풀어 볼 연습 문제 세 개({numref}`ex-28-cp1`~{numref}`ex-28-cp3`)가 있다.
+#
 # **선수 지식.** 트위스트 $V=(\omega, v)$와 수반 변환 $\mathrm{Ad}_T$, 리 괄호 행렬
 # $\mathrm{ad}_V$의 정의는 {doc}`notation`에 모아 두었다. 이 책의 규약은 Modern Robotics
 # {cite:p}`lynch2017modern`를 따른다. 관절 $i$의 스크루 축 $A_i$는 링크 좌표계 $\{i\}$에서
@@ -166,7 +168,8 @@ for row in checks.values():
 #
 # $V_s=(\omega_s, v_s)$의 선속도 $v_s$는 말단의 한 점의 속도가 아니라, **지금 기저 원점을
 # 지나고 있는 (말단 링크에 붙은) 가상의 점**의 속도이다. 그래서 $v_s$는 말단 위치의 미분과
-# 다르며, 2.8.9절의 가속도 논의에서 이 차이가 다시 나타난다.
+# 다르며, 2.8.9절의 가속도 논의에서 이 차이가 다시 나타난다. $V_s$에서 말단 원점의 속도를 얻는
+# 방법은 {numref}`ex-28-cp2`에서 다룬다.
 #
 # 다른 교재나 라이브러리에서 이 식을 만나면 두 가지를 먼저 확인해야 한다. 관절 축을 관절의 부모
 # 링크 좌표계 $\{i-1\}$에서 적는 표기라면 같은 열이 $\mathrm{Ad}_{T_{0,i-1}}$과 그 좌표계의 축으로
@@ -904,3 +907,135 @@ repro = [
 ]
 md_table(["명세 원고의 주장", "이 책의 확인 방법", "값", "판정"], repro,
          "명세 원고의 주장과 이 절의 확인 결과", "tab-28-repro", "llll")
+
+# %% [markdown]
+# (sec-28-checkpoints)=
+# ## 2.8.13 체크포인트
+#
+# 아래 세 문항은 이 절의 함수를 직접 불러 보며 푸는 연습 문제이다. 풀이는 접혀 있고 누르면 열린다. 앞의
+# 두 문항의 풀이에는 답을 숫자로 확인하는 셀이 들어 있으며, 책을 빌드할 때마다 다시 실행된다.
+#
+# :::{exercise} 말단 렌치의 토크를 공간 야코비안으로
+# :label: ex-28-cp1
+#
+# 말단이 환경에 가하는 렌치 $F_{\mathrm{tip}}$을 $\{n\}$에서 적으면 관절 토크에 더해지는 항은
+# $J_b^{\mathsf T}F_{\mathrm{tip}}$이다. 같은 렌치를 기저 $\{0\}$의 성분(모멘트는 $\{0\}$의 원점에 대한
+# 것)으로 적은 $F_s$를 쓰면 같은 토크가 $J_s^{\mathsf T}F_s$로 나온다. $F_s$를 $F_{\mathrm{tip}}$과
+# $T_{0,n}$으로 적고, 두 토크가 같은 이유를 일률로 설명하라.
+# :::
+#
+# :::{solution-start} ex-28-cp1
+# :label: sol-28-cp1
+# :class: dropdown
+# :::
+#
+# 렌치와 트위스트의 곱은 일률이고 일률은 좌표계와 상관없다. 말단의 트위스트를 $\{n\}$에서 적은 것이
+# $V_b$, $\{0\}$에서 적은 것이 $V_s = \mathrm{Ad}_{T_{0,n}}V_b$이므로
+# $F_{\mathrm{tip}}^{\mathsf T}V_b = F_s^{\mathsf T}V_s = F_s^{\mathsf T}\mathrm{Ad}_{T_{0,n}}V_b$가 모든
+# $V_b$에서 성립해야 한다. 따라서 $F_{\mathrm{tip}} = \mathrm{Ad}_{T_{0,n}}^{\mathsf T}F_s$, 곧
+# $F_s = \mathrm{Ad}_{T_{0,n}}^{-\mathsf T}F_{\mathrm{tip}} = \mathrm{Ad}_{T_{n,0}}^{\mathsf T}F_{\mathrm{tip}}$이다.
+# 여기에 $J_s = \mathrm{Ad}_{T_{0,n}}J_b$를 넣으면
+# $J_s^{\mathsf T}F_s = J_b^{\mathsf T}\mathrm{Ad}_{T_{0,n}}^{\mathsf T}F_s = J_b^{\mathsf T}F_{\mathrm{tip}}$이다.
+# 관절 $i$의 토크는 "관절 $i$만 단위 속도로 움직일 때 그 렌치가 하는 일률"이므로 어느 좌표계에서
+# 계산해도 같아야 한다는 것과 같은 말이다.
+#
+# 아래 셀은 예제 팔의 목표 자세와 무작위 렌치로 두 값을 비교한다.
+
+# %% tags=["nbval-ignore-output"]
+from chaindyn.kinematics import body_jacobian, forward_kinematics, space_jacobian  # noqa: E402
+from chaindyn.spatial import Ad  # noqa: E402
+
+rng_cp = np.random.default_rng(28)
+F_tip = rng_cp.normal(0.0, 10.0, 6)  # {n}에서 적은 (모멘트 N·m, 힘 N)
+T_0n = forward_kinematics(arm, q_arm)[-1]
+F_s = np.linalg.solve(Ad(T_0n).T, F_tip)  # Ad_{T_0n}^T F_s = F_tip
+tau_b = body_jacobian(arm, q_arm).T @ F_tip
+tau_s = space_jacobian(arm, q_arm).T @ F_s
+cp1_err = float(np.abs(tau_b - tau_s).max())
+CP1_BOUND = 1e-12  # N·m
+assert cp1_err < CP1_BOUND
+glue("j28_cp1_err", sci(cp1_err), display=False)
+glue("j28_cp1_bound", sci(CP1_BOUND, 1), display=False)
+print("J_b^T F_tip =", r4(tau_b), "N·m")
+print(f"max |J_b^T F_tip - J_s^T F_s| = {cp1_err:.1e} N·m")
+
+# %% [markdown]
+# 두 토크의 차이는 {glue:text}`j28_cp1_err` N·m로 반올림 수준이다(셀이 {glue:text}`j28_cp1_bound` N·m
+# 미만임을 확인한다). 실제 계산에서 $F_s$의 모멘트는 $\{0\}$의 원점에 대한 것이어서, 말단이 기저에서
+# 멀수록 힘이 만드는 큰 모멘트가 섞인다. 말단 렌치를 센서 값처럼 $\{n\}$에서 받는다면 $J_b$를 쓰는
+# 편이 변환을 하나 덜 한다.
+#
+# :::{solution-end}
+# :::
+#
+# :::{exercise} 공간 트위스트에서 말단 원점의 속도로
+# :label: ex-28-cp2
+#
+# 2.8.3에서 보았듯 $V_s = J_s\dot q$의 선속도 $v_s$는 말단 원점의 속도가 아니다. 말단 $\{n\}$의 원점
+# 위치를 $p(q)$(기저 성분)라 할 때 $\dot p$를 $V_s = (\omega_s, v_s)$로, 또 $V_b = (\omega_b, v_b)$로
+# 각각 적고, 예제 팔에서 $p(q)$의 수치 미분과 비교하라.
+# :::
+#
+# :::{solution-start} ex-28-cp2
+# :label: sol-28-cp2
+# :class: dropdown
+# :::
+#
+# $v_s$는 말단 링크에 붙어서 지금 기저 원점을 지나는 점의 속도이다. 강체 위의 두 점의 속도는
+# 각속도와 두 점 사이의 벡터의 외적만큼 다르므로, 원점에서 $p$만큼 떨어진 말단 원점의 속도는
+# $\dot p = v_s + \omega_s \times p$이다. $V_b$의 선속도 $v_b$는 바로 말단 원점의 속도를 $\{n\}$의 축으로
+# 적은 것이므로 $\dot p = R_{0,n}v_b$이다. 두 식은 $V_s = \mathrm{Ad}_{T_{0,n}}V_b$의 아래 블록
+# $v_s = p \times (R_{0,n}\omega_b) + R_{0,n}v_b$를 옮겨 적은 것과 같다.
+#
+# 아래 셀은 두 식을 $p(q + h\dot q)$와 $p(q - h\dot q)$의 중심 차분과 비교한다.
+
+# %% tags=["nbval-ignore-output"]
+h = 1e-6
+T_n = forward_kinematics(arm, q_arm)[-1]
+R_n, p_n = T_n[:3, :3], T_n[:3, 3]
+V_s = space_jacobian(arm, q_arm) @ qd_arm
+V_b = body_jacobian(arm, q_arm) @ qd_arm
+pdot_s = V_s[3:] + np.cross(V_s[:3], p_n)
+pdot_b = R_n @ V_b[3:]
+pdot_fd = (forward_kinematics(arm, q_arm + h * qd_arm)[-1, :3, 3]
+           - forward_kinematics(arm, q_arm - h * qd_arm)[-1, :3, 3]) / (2 * h)
+cp2_err = float(max(np.abs(pdot_s - pdot_fd).max(), np.abs(pdot_b - pdot_fd).max()))
+cp2_sb = float(np.abs(pdot_s - pdot_b).max())
+CP2_BOUND, CP2_SB_BOUND = 1e-8, 1e-12  # m/s: 중심 차분의 오차, 두 식 사이의 반올림
+assert cp2_err < CP2_BOUND and cp2_sb < CP2_SB_BOUND
+glue("j28_cp2_err", sci(cp2_err), display=False)
+glue("j28_cp2_bound", sci(CP2_BOUND, 1), display=False)
+glue("j28_cp2_gap", fixed(float(np.linalg.norm(V_s[3:] - pdot_b)), 4), display=False)
+print("v_s           =", r4(V_s[3:]), "m/s")
+print("v_s + ω_s × p =", r4(pdot_s), "m/s")
+print("R v_b         =", r4(pdot_b), "m/s")
+print(f"중심 차분과의 최대 차이 {cp2_err:.1e} m/s, 두 식 사이 {cp2_sb:.1e} m/s")
+
+# %% [markdown]
+# 두 식 모두 중심 차분과 {glue:text}`j28_cp2_err` m/s 이내로 맞는다(한계 {glue:text}`j28_cp2_bound`
+# m/s, 중심 차분 자신의 오차 크기). 같은 상태에서 $v_s$를 그대로 말단 속도로 읽으면 크기
+# {glue:text}`j28_cp2_gap:.4f` m/s만큼 틀린다.
+#
+# :::{solution-end}
+# :::
+#
+# :::{exercise} 열마다 처음부터 곱하면
+# :label: ex-28-cp3
+#
+# 공간 야코비안의 열 $j$에는 $T_{0,j}$가 필요하다. 열마다 $T_{0,j}$를 기저에서부터 새로 곱해 만드는
+# 구현과, 2.8.3처럼 앞 열에서 쓴 $T_{0,j-1}$에 자세 하나를 곱해 잇는 구현의 자세 곱 횟수를 관절 수
+# $n$의 식으로 적어라. 어느 쪽이 2.8.7에서 센 "링크 수에 비례하는" 계산량이 되는가?
+# :::
+#
+# :::{solution} ex-28-cp3
+# :label: sol-28-cp3
+# :class: dropdown
+#
+# 처음부터 곱하면 열 $j$에 상대 자세 $j$개를 곱하므로 자세 곱이 $j - 1$번 든다. 모든 열을 더하면
+# $\sum_{j=1}^{n}(j-1) = n(n-1)/2$번으로 $n^2$에 비례한다. 앞 열의 $T_{0,j-1}$을 이어 쓰면 열마다
+# 많아야 한 번, 모두 $n$번 이하이다(`chaindyn.kinematics.space_jacobian`은 $\{0\}$의 단위 자세에서
+# 시작해 링크마다 한 번씩 곱한다). 여기에 열마다 드는 수반 행렬 하나와 $6\times6$ 행렬-벡터 곱 하나는 두
+# 구현에 똑같이 $n$번씩 붙는다. 따라서 재귀로 이어 쓰는 쪽만 곱셈 횟수가 $n$에 비례하고, 2.8.7의
+# 직선({numref}`fig-28-opcount`)은 이 구현을 센 것이다. 처음부터 곱하는 구현은 $n$이 작을 때는 차이가
+# 작지만, 관절이 많은 사슬에서는 자세 곱이 전체를 지배한다.
+# :::

@@ -24,7 +24,8 @@
 #   RNEA의 어느 호출이 얼마나 자주 필요한가(3.2.7).
 # - 이 장의 결과를 어디까지 믿어도 되는가: 규격·규제와의 관계(3.2.8, 3.2.9)와 한계(3.2.10).
 #   한계 가운데 수치 범위에 관한 주장은 이 페이지에서 직접 잰 값을 근거로 삼는다.
-# - 독자가 스스로 풀어 볼 체크포인트와 연구 질문, 출처, 그리고 재현표(3.2.11). 재현표는 이 장의
+# - 독자가 스스로 풀어 볼 체크포인트({numref}`ex-32-cp1`~{numref}`ex-32-cp7`, 풀이는 접혀 있다)와
+#   연구 질문, 출처, 그리고 재현표(3.2.11). 재현표는 이 장의
 #   허용 오차와 구조적 수치를 이번 빌드에서 다시 계산해 기준과 견준다.
 #
 # 앞 페이지들과 마찬가지로 본문의 숫자는 모두 코드 셀이 계산해 붙여 넣은 것이다. 모듈을 불러오는
@@ -441,16 +442,25 @@ glue("cl_p2_sum1", fixed(float(VERTICAL_2R_INERTIAS[0][0, 0] + VERTICAL_2R_INERT
 #
 # ### 3.2.11.1 체크포인트
 #
-# 아래 일곱 문항은 이 장의 코드와 예제를 손에 들고 푸는 과제이다. 계산으로 확인할 수 있는 문항에는
-# 접힌 상자 안에 이 책의 계산을 넣어 두었다. 먼저 스스로 풀어 본 뒤에 펼쳐 보기를 권한다.
+# 아래 일곱 문항({numref}`ex-32-cp1`부터 {numref}`ex-32-cp7`까지)은 이 장의 코드와 예제를 손에 들고
+# 푸는 과제이다. 풀이는 문항마다 접힌 상자에 들어 있고 누르면 열린다. 계산으로 확인할 수 있는 문항은
+# 풀이 상자 안에 이 책의 계산 셀을 함께 넣어 두었다. 이 셀들은 책을 빌드할 때마다 다시 실행된다. 먼저
+# 스스로 풀어 본 뒤에 펼쳐 보기를 권한다.
 #
-# **1.** `chaindyn.rnea`의 전방 순환은 링크 가속도에 $\mathrm{ad}_{V_i}(A_i)\,\dot q_i$라는 항을
+# :::{exercise} 전방 순환의 $\mathrm{ad}$ 항
+# :label: ex-32-cp1
+#
+# `chaindyn.rnea`의 전방 순환은 링크 가속도에 $\mathrm{ad}_{V_i}(A_i)\,\dot q_i$라는 항을
 # 더한다. 속도 점화식 $V_i = \mathrm{Ad}_{T_{i,i-1}}V_{i-1} + A_i\dot q_i$를 시간으로 미분해 이 항을
 # 이끌어 내고, 이 항을 빠뜨린 구현이 어떤 시험에서는 통과하고 어떤 시험에서 실패할지 말하라.
 # (도움말: $T_{i,i-1}$이 $q_i$와 함께 변하므로 $\frac{d}{dt}\mathrm{Ad}_{T_{i,i-1}} =
 # -\mathrm{ad}_{A_i\dot q_i}\,\mathrm{Ad}_{T_{i,i-1}}$이다.)
+# :::
 #
-# :::{dropdown} 풀이
+# :::{solution} ex-32-cp1
+# :label: sol-32-cp1
+# :class: dropdown
+#
 # 곱의 미분 법칙으로 세 항이 나온다. 수반 행렬의 미분에서 하나, $\dot V_{i-1}$에서 하나,
 # $\ddot q_i$에서 하나이다.
 #
@@ -471,11 +481,18 @@ glue("cl_p2_sum1", fixed(float(VERTICAL_2R_INERTIAS[0][0, 0] + VERTICAL_2R_INERT
 # {doc}`풀이 예제 ① <ch3_2_examples>`이 무작위 상태에서 닫힌 식과 비교하는 이유이다.
 # :::
 #
-# **2.** `chaindyn.joint_wrenches`는 관절마다 여섯 성분의 렌치 $F_i$를 돌려주지만, `rnea`가
+# :::{exercise} 여섯 성분에서 토크 하나로
+# :label: ex-32-cp2
+#
+# `chaindyn.joint_wrenches`는 관절마다 여섯 성분의 렌치 $F_i$를 돌려주지만, `rnea`가
 # 돌려주는 것은 관절마다 수 하나 $\tau_i = F_i^{\mathsf T}A_i$이다. 여섯 성분에서 토크 하나를 고르는 이
 # 규칙이 왜 맞는지 일률로 따져 보고, 버려진 다섯 성분은 누가 감당하는지 말하라.
+# :::
 #
-# :::{dropdown} 풀이
+# :::{solution} ex-32-cp2
+# :label: sol-32-cp2
+# :class: dropdown
+#
 # 렌치와 트위스트의 내적은 일률이다. 관절 $i$가 허용하는 상대 운동은 관절 축을 따르는 트위스트
 # $A_i\dot q_i$뿐이므로, 관절을 거쳐 링크 $i$로 들어가는 일률은 $F_i^{\mathsf T}(A_i\dot q_i)$이다. 이
 # 일률을 공급하는 것은 구동기뿐이고 구동기의 일률은 $\tau_i\dot q_i$이다. 두 값이 어떤 $\dot q_i$에서나
@@ -487,11 +504,18 @@ glue("cl_p2_sum1", fixed(float(VERTICAL_2R_INERTIAS[0][0, 0] + VERTICAL_2R_INERT
 # 토크보다 얼마나 큰지는 {doc}`3.2.5의 ⑤ <ch3_2_examples>`(관절 반력 예제)가 보인다.
 # :::
 #
-# **3.** `chaindyn`의 중력 인자 `gravity`는 어느 링크에도 힘으로 더해지지 않고, 기저 가속도의
+# :::{exercise} 기저 가속도로 넣은 중력
+# :label: ex-32-cp3
+#
+# `chaindyn`의 중력 인자 `gravity`는 어느 링크에도 힘으로 더해지지 않고, 기저 가속도의
 # 초깃값 $\dot V_0 = (0, -\mathfrak{g})$로만 들어간다. 그런데도 결과가 각 링크의 질량 중심에 무게
 # $m_i\mathfrak{g}$를 걸어 준 경우와 같은 이유를 설명하라.
+# :::
 #
-# :::{dropdown} 풀이
+# :::{solution} ex-32-cp3
+# :label: sol-32-cp3
+# :class: dropdown
+#
 # 전방 순환의 가속도 식은 $\dot V_{i-1}$에 대해 선형이다. 또 각 성분이 0인 가속도 $(0, a)$를
 # 수반 변환으로 옮기면 $(0, Ra)$가 되어 각 성분이 생기지 않는다. 그러므로
 # $\dot V_0 = (0, -\mathfrak{g})$로 시작하면 속도와 관계없이 모든 링크의 $\dot V_i$에, 중력이 없을 때의
@@ -509,12 +533,21 @@ glue("cl_p2_sum1", fixed(float(VERTICAL_2R_INERTIAS[0][0, 0] + VERTICAL_2R_INERT
 # 전체의 무게와 반올림 수준까지 같다.
 # :::
 #
-# **4.** RNEA 한 번의 곱셈 횟수는 관절 수 $n$에 정비례하고, 질량 행렬을 열마다 RNEA로 만들면
+# :::{exercise} 곱셈 횟수의 비례 상수
+# :label: ex-32-cp4
+#
+# RNEA 한 번의 곱셈 횟수는 관절 수 $n$에 정비례하고, 질량 행렬을 열마다 RNEA로 만들면
 # $n^{2}$에 비례한다. 링크 하나가 거치는 연산을 나열해 비례 상수를 세고, 두 비례 관계가 어디서
 # 오는지 설명하라.
+# :::
+#
+# :::{solution-start} ex-32-cp4
+# :label: sol-32-cp4
+# :class: dropdown
+# :::
 
-# %% tags=["hide-cell"]
-# 체크포인트 4: 회전 관절 링크 하나가 거치는 곱셈을 부분마다 센다 (chaindyn.opcount.count).
+# %%
+# 연습 문제 ex-32-cp4의 풀이: 회전 관절 링크 하나가 거치는 곱셈을 부분마다 센다 (chaindyn.opcount.count).
 rng_cp = np.random.default_rng(ch32.SEED)
 one = models.random_chain(1, rng_cp, prismatic=0.0)
 one_p = models.random_chain(1, rng_cp, prismatic=1.0)
@@ -543,7 +576,6 @@ print(part, "합:", per_link, "| rnea 한 링크:", per_link_rnea,
       "| 직동 관절 한 링크:", per_link_prismatic)
 
 # %% [markdown]
-# :::{dropdown} 풀이
 # 이 장의 구현은 링크마다 같은 연산을 희소성 없이 수행한다. `chaindyn.opcount.count`로 회전 관절
 # 링크 하나의 곱셈을 부분마다 세면 다음과 같다.
 #
@@ -561,14 +593,25 @@ print(part, "합:", per_link, "| rnea 한 링크:", per_link_rnea,
 # 값의 $n$배이다. 직동 관절은 지수 사상에 곱셈이 없어 링크당 {glue:text}`cl_per_link_prismatic`이다.
 # 질량 행렬은 열 $j$를 얻으려고 $\ddot q = e_j$로 RNEA를 한 번씩, 모두 $n$번 부르므로 다시 $n$배가
 # 되어 링크당 값의 $n^{2}$배이다. 재현표의 곱셈 행에도 같은 값이 있다.
+#
+# :::{solution-end}
 # :::
 #
-# **5.** `chaindyn.mass_matrix`는 RNEA를 관절 수만큼 불러 질량 행렬 $M(q)$를 한 열씩 만든다. 열
+# :::{exercise} 질량 행렬의 열을 얻는 호출
+# :label: ex-32-cp5
+#
+# `chaindyn.mass_matrix`는 RNEA를 관절 수만큼 불러 질량 행렬 $M(q)$를 한 열씩 만든다. 열
 # $j$를 얻는 호출에 속도, 중력 벡터, 가속도를 각각 무엇으로 넣어야 하는지 정하고, 그 가운데 하나라도
 # 다르게 넣으면 무엇이 섞여 나오는지 예제 6R 팔로 확인하라.
+# :::
+#
+# :::{solution-start} ex-32-cp5
+# :label: sol-32-cp5
+# :class: dropdown
+# :::
 
-# %% tags=["hide-cell", "nbval-ignore-output"]
-# 체크포인트 5의 확인: 속도와 중력을 켠 채 부르면 h가 섞이고, h를 빼면 다시 M의 열이 된다.
+# %% tags=["nbval-ignore-output"]
+# 연습 문제 ex-32-cp5의 확인: 속도와 중력을 켠 채 부르면 h가 섞이고, h를 빼면 다시 M의 열이 된다.
 arm = models.arm6r()
 traj = ch32.trajectory_terms()
 k0 = 75  # 궤적의 가운데 점
@@ -582,12 +625,11 @@ glue("cl_cp5_err", sci(cp5_err), display=False)
 assert cp5_err < 1e-12
 print(f"max |RNEA(q, q̇, e_j, g) - M e_j| = {cp5_mixed:.4f}, h를 빼면 {cp5_err:.1e}")
 
-# %% tags=["hide-cell"]
+# %%
 glue("cl_cp5_mixed", fixed(cp5_mixed, 4), display=False)
 print(fixed(cp5_mixed, 4))
 
 # %% [markdown]
-# :::{dropdown} 풀이
 # 넣을 값은 $\dot q = 0$, $\mathfrak{g} = 0$, $\ddot q = e_j$($j$번째 성분만 1인 단위 벡터)이다.
 # RNEA가 돌려주는 토크는 $M(q)\ddot q + C(q,\dot q)\dot q + g(q)$이다. 속도를 0으로 두면 속도에
 # 대해 이차인 $C(q,\dot q)\dot q$가 사라지고, 중력 벡터 $\mathfrak{g}$를 0으로 두면 그것에 비례하는
@@ -598,9 +640,14 @@ print(fixed(cp5_mixed, 4))
 # 위의 셀은 예제 6R 팔 궤적의 한 상태에서 속도와 중력을 켠 채 같은 호출을 해 본다. 그러면 열과의
 # 차이가 최대 {glue:text}`cl_cp5_mixed` N·m에 이른다. 이 차이는 열마다 같은 벡터, 곧 바이어스 힘
 # $h(q,\dot q)$이다. 그것을 빼면 열과의 차이가 {glue:text}`cl_cp5_err`로 줄어든다.
+#
+# :::{solution-end}
 # :::
 #
-# **6.** RNEA가 마지막 링크에서 하는 일을 평면 2R 팔에 대해 손으로 해 보라. 링크 2 하나의
+# :::{exercise} 마지막 링크의 뉴턴-오일러 방정식
+# :label: ex-32-cp6
+#
+# RNEA가 마지막 링크에서 하는 일을 평면 2R 팔에 대해 손으로 해 보라. 링크 2 하나의
 # 뉴턴-오일러 방정식에서 Modern Robotics {cite:p}`lynch2017modern` 식 (8.9)의 $\tau_2$가 나오는지
 # 확인하는 과제이다. 점질량 모델(질량이 링크 끝에 몰려 있는 경우)에서 그 식은 다음과 같다
 # ($\mathrm{g}$는 중력 가속도의 크기이다).
@@ -609,6 +656,12 @@ print(fixed(cp5_mixed, 4))
 # \tau_2 = m_2\left(L_1L_2\cos q_2 + L_2^{2}\right)\ddot q_1 + m_2L_2^{2}\,\ddot q_2
 # + m_2L_1L_2\,\dot q_1^{2}\sin q_2 + m_2 \mathrm{g} L_2\cos(q_1+q_2)
 # $$ (eq-closing-2r-tau2)
+# :::
+#
+# :::{solution-start} ex-32-cp6
+# :label: sol-32-cp6
+# :class: dropdown
+# :::
 #
 # 아래 셀은 이 과정을 sympy로 밟는다. 마지막 링크 뒤에는 링크가 없으므로, 후방 순환의 첫 단계는
 # 링크 2 하나의 뉴턴-오일러 방정식이다. 질량 중심의 가속도 $\ddot p_{c2}$를 위치의 시간 미분으로
@@ -618,7 +671,7 @@ print(fixed(cp5_mixed, 4))
 # 중심 거리 $r_2$와 관성 $I_2$를 둔 일반형으로 두고, $r_2 = L_2$, $I_2 = 0$을 넣어
 # {eq}`eq-closing-2r-tau2`와 비교한다.
 
-# %% tags=["hide-cell"]
+# %%
 s2 = planar_symbols(2)
 q, dq, ddq = s2["q"], s2["dq"], s2["ddq"]
 m2, L1, L2, r2, I2, g = s2["m"][1], s2["L"][0], s2["L"][1], s2["r"][1], s2["I"][1], s2["g"]
@@ -640,7 +693,7 @@ assert diff_mr == 0 and diff_lag == 0
 print("뉴턴-오일러 τ2 =", sp.collect(sp.expand(tau2_ne), [ddq[0], ddq[1]]))
 print("식 (8.9)와의 차이:", diff_mr, "| 라그랑주 유도와의 차이:", diff_lag)
 
-# %% tags=["hide-cell", "nbval-ignore-output"]
+# %% tags=["nbval-ignore-output"]
 # 수치 확인: 라그랑주 유도식 전체(τ1, τ2)를 chaindyn.rnea와 비교한다.
 # models.planar_2r는 질량 중심 관성이 0일 수 없으므로 izz > 0인 ch32.PLANAR_2R을 쓴다.
 p2r = ch32.PLANAR_2R
@@ -663,7 +716,6 @@ assert cp6_err < 1e-12
 print(f"max |τ_sympy - τ_rnea| = {cp6_err:.1e} N·m")
 
 # %% [markdown]
-# :::{dropdown} 풀이
 # 기호 계산 셀(위의 첫째 셀)의 출력이 답이다. 링크 2 하나의 뉴턴-오일러 방정식에서 얻은
 # $\tau_2$는 $r_2 = L_2$, $I_2 = 0$에서 {eq}`eq-closing-2r-tau2`와 기호적으로 같고
 # (`sympy.simplify`로 구한 차이가 0), 일반형 그대로 3.2.6.1의 라그랑주 유도와도 같다. 유도 과정에서 $\dot q_1^{2}\sin q_2$ 항은 관절 2가
@@ -674,13 +726,22 @@ print(f"max |τ_sympy - τ_rnea| = {cp6_err:.1e} N·m")
 # 바로 위 셀은 일반형의 $\tau_1$, $\tau_2$를 모두 수치로 바꾸어 `chaindyn.rnea`와 무작위 상태
 # {glue:text}`cl_cp6_samples`개에서 비교한다. 최대 차이는 {glue:text}`cl_cp6_err` N·m이다. 풀이
 # 예제의 닫힌 식 검사(재현표 첫 행)와는 따로, 손으로 유도한 식으로 한 번 더 확인한 셈이다.
+#
+# :::{solution-end}
 # :::
 #
-# **7.** `chaindyn.rnea(chain, q, qd, qdd, f_tip=F)`가 내는 토크를 Pinocchio의 `rnea`로 똑같이
+# :::{exercise} Pinocchio에 넘기는 말단 렌치
+# :label: ex-32-cp7
+#
+# `chaindyn.rnea(chain, q, qd, qdd, f_tip=F)`가 내는 토크를 Pinocchio의 `rnea`로 똑같이
 # 얻으려면 외력 인자 `fext`에 무엇을 넘겨야 하는가? 이 책의 $F_{\mathrm{tip}}$이 누가 누구에게
 # 가하는 렌치인지부터 짚어 보라.
+# :::
 #
-# :::{dropdown} 풀이
+# :::{solution} ex-32-cp7
+# :label: sol-32-cp7
+# :class: dropdown
+#
 # 먼저 부호를 뒤집는다. 두 구현이 외력을 보는 쪽이 다르기 때문이다. 이 책의 $F_{\mathrm{tip}}$은
 # 말단이 환경을 미는 렌치이고, Pinocchio의 `fext`는 바깥에서 몸체에 가해지는 렌치이다. 작용·반작용에
 # 따라 환경이 말단을 미는 렌치는 $-F_{\mathrm{tip}}$이므로 `fext`에는 $-F_{\mathrm{tip}}$이 들어간다.

@@ -153,6 +153,21 @@ md_table(
 )
 
 # %% [markdown]
+# ```{figure} figures/ch32_arm6r_frames.png
+# :name: fig-ex-arm6r-frames
+# :width: 100%
+#
+# 위 두 표의 팔을 `chaindyn.kinematics.forward_kinematics`로 그린 것(`figsrc/fig_32_arm6r_frames.py`).
+# 왼쪽은 홈 자세 $q = 0$, 오른쪽은 예제 궤적({numref}`tab-ex-arm6r-motion`)의 끝 자세이다. 짧은 세
+# 선분이 링크 좌표계 $\{i\}$의 $x_i$(빨강), $y_i$(초록), $z_i$(파랑) 축이고, 점선이 관절 $i$의 축이다.
+# 수정 DH 규약이므로 점선은 $z_i$와 겹친다. 회색 굵은 선은 좌표계 원점과 팔꿈치 오프셋의 끝을 이은
+# 것이다.
+# ```
+#
+# {numref}`fig-ex-arm6r-frames`는 표의 숫자를 모양으로 옮긴 것이다. 그림의 점과 축은 모두 사슬의 홈
+# 자세 $M_{i,i-1}$와 스크루 축 $A_i$에서 계산했고 손으로 놓은 것은 없다. $\{4\}$와 $\{5\}$의 원점은
+# 손목 중심 한 점에 겹친다.
+#
 # 링크는 {glue:text}`arm_n`개이고 총질량은 {glue:text}`arm_mass:g` kg이다. 기저에 가까운 링크가 무겁고
 # ({glue:text}`arm_m1:g` kg) 손목 쪽으로 갈수록 가벼워진다(마지막 링크 {glue:text}`arm_m6:g` kg).
 # 모양을 말로 적으면 다음과 같다({numref}`tab-ex-arm6r-mdh`).
@@ -347,6 +362,23 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 # N·m를 준다. {glue:text}`cf_samples`개 상태 전체에서 차이는 최대 {glue:text}`cf_err` N·m로,
 # 토크의 크기(최대 {glue:text}`cf_max_torque:.2f` N·m)에 비해 반올림 오차 수준이며 정한 한계
 # {glue:text}`cf_bound` N·m보다 작다.
+#
+# ```{figure} figures/ch32_planar_2r.png
+# :name: fig-ex-planar-2r
+# :width: 90%
+#
+# 이 예제의 평면 2R 팔을 위 예시 상태(무작위 상태 가운데 첫째)에서 그린 것
+# (`figsrc/fig_32_planar_2r.py`). 좌표계 $\{1\}$과 $\{2\}$는 각 관절 축 위에 있고 링크와 함께 돈다.
+# 보라색은 `chaindyn.rnea.link_twists`가 준 트위스트로, $V_i$의 각속도 $\omega_i$(관절 둘레의 화살표)와
+# $V_2$의 선속도 $v_2$($\{2\}$ 원점의 속도, $\{0\}$의 축으로 돌려 그림)이다. 중력은 $\{0\}$의 $-y_0$
+# 방향이다. 주황색 $f_{\mathrm{tip}}$은 말단 렌치 인자가 어디로 들어가는지 보이려고 넣은 예시 값이다. 이
+# 사슬의 말단 좌표계 $\{n\}$은 $\{2\}$이므로 `f_tip`은 $\{2\}$의 원점에 대한 (모멘트, 힘)을 $\{2\}$의
+# 축으로 적는다. 위의 닫힌 식 비교는 $F_{\mathrm{tip}} = 0$으로 계산했다.
+# ```
+#
+# 그림({numref}`fig-ex-planar-2r`)에서 보듯 이 모델의 $\{2\}$는 링크 2의 끝이 아니라 관절 2에 있다.
+# 링크 끝의 점에서 환경을 미는 힘 $f$를 넣으려면 그 힘이 $\{2\}$의 원점에 만드는 모멘트
+# $p \times f$($p = (L_2, 0, 0)$은 $\{2\}$에서 본 링크 끝)를 모멘트 성분에 함께 적어야 한다.
 #
 # 이 일치가 보여 주는 것은 규약의 정합성이다. 성분 순서를 $(v, \omega)$로 착각하거나, 중력의
 # 부호를 반대로 넣거나, $-\mathrm{ad}_{V_i}^{\mathsf T}(\mathcal{G}_i V_i)$ 항의 부호를 틀리면 차이는 토크와
@@ -1295,6 +1327,22 @@ md_table(
     "tab-ex-robots", "lllrll",
 )
 
+# %% [markdown]
+# ```{figure} figures/ch32_urdf_robots.png
+# :name: fig-ex-robots
+# :width: 100%
+#
+# {numref}`tab-ex-robots`의 세 로봇을 URDF에서 읽은 사슬(`urdf.chain_from_urdf`)과
+# `forward_kinematics`로 그린 막대 그림(`figsrc/fig_32_urdf_robots.py`). 굵은 선은 아래 중력 토크 표
+# ({numref}`tab-ex-robots-gravity`)의 자세에서 링크 좌표계 원점을 이은 것이고, 각 원점의 짧은 세 선분이
+# $\{i\}$의 축, 검은 선분이 관절 축 $A_i$이다. 회색 파선은 같은 로봇의 $q = 0$이다. 메시는 읽지 않으므로
+# 링크의 실제 모양은 보이지 않는다.
+# ```
+#
+# URDF의 링크 좌표계는 DH 규약처럼 관절 축을 $z$축에 맞추지 않는다({numref}`fig-ex-robots`). UR5의
+# 어깨·팔꿈치 축은 $y$축이고, Talos 팔은 관절마다 축이 $x$, $y$, $z$로 바뀐다. 이 책의 사슬은 관절 축을
+# 스크루 축 $A_i$로 따로 적으므로 어느 경우든 그대로 읽는다.
+
 # %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
 # 반올림 오차 수준의 값: nbval이 비교하지 않는 셀. 모든 행이 한계 안인지 assert로 검사한다.
 urdf_rows = crosscheck.urdf_agreement()
@@ -1332,11 +1380,9 @@ md_table(
 # 범위 안에 있는지도 셀이 확인한다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
-GRAVITY_POSES = {  # 로봇마다 정한 자세 (rad)
-    "UR5": np.array([0.0, -np.pi / 2, np.pi / 2, -np.pi / 2, -np.pi / 2, 0.0]),
-    "Panda": np.array([0.0, -np.pi / 4, 0.0, -3 * np.pi / 4, 0.0, np.pi / 2, np.pi / 4]),
-    "Talos left arm": np.array([np.pi / 8, 0.0, -np.pi / 2, 0.0, 0.0, 0.0]),
-}
+GRAVITY_POSES = crosscheck.GRAVITY_POSES  # 로봇마다 정한 자세 (rad), 위 목록과 같은 값
+assert np.allclose(GRAVITY_POSES["Panda"],
+                   [0, -np.pi / 4, 0, -3 * np.pi / 4, 0, np.pi / 2, np.pi / 4])
 # Talos: 전신 모델에서 arm_left_1_link의 축이 기저와 나란한지 (몸통과 arm_left_1_joint가 0일 때)
 talos_body = urdf.load(Path(crosscheck.robots_dir()) / "talos_data/robots/talos_reduced.urdf",
                        base_link="base_link", tip_link="arm_left_1_link")

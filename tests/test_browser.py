@@ -125,6 +125,12 @@ def test_page_renders(page, built_book, chromium):
 
     article = _article(_run(chromium, "--dump-dom", url))
 
+    # Exercises' solutions start folded (sphinx-togglebutton hides admonitions of
+    # class "dropdown") and each has a button that opens it.
+    for div in article.select("div.solution.admonition"):
+        assert "toggle-hidden" in div.get("class", []), f"{page}: {div.get('id')} shown unfolded"
+        assert div.select("button.toggle-button"), f"{page}: {div.get('id')} has no button"
+
     # MathJax typeset every formula: containers present, no raw TeX left.
     source = path.read_text(encoding="utf-8")
     has_math = 'class="math' in source
@@ -180,3 +186,4 @@ def test_net_log_sees_a_remote_request(chromium, tmp_path):
         "https://cdn.example.org/a.png",
         "https://unpkg.com/thebe@0.8.2/lib/index.js",
     ]
+

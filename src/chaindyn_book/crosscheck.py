@@ -59,6 +59,15 @@ ROBOTS = {
     "Talos left arm": ("talos_data/robots/talos_left_arm.urdf", "gripper_left_base_link"),
 }
 
+#: One pose per robot (rad) at which §3.2.5.8.5 tabulates the gravity torque g(q)
+#: and draws the robot: UR5 with the upper arm vertical and the forearm level,
+#: Panda in its usual bent "ready" pose, the Talos arm with the elbow at a right angle.
+GRAVITY_POSES = {
+    "UR5": np.array([0.0, -np.pi / 2, np.pi / 2, -np.pi / 2, -np.pi / 2, 0.0]),
+    "Panda": np.array([0.0, -np.pi / 4, 0.0, -3 * np.pi / 4, 0.0, np.pi / 2, np.pi / 4]),
+    "Talos left arm": np.array([np.pi / 8, 0.0, -np.pi / 2, 0.0, 0.0, 0.0]),
+}
+
 
 def _version(dist):
     try:
