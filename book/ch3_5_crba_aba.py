@@ -192,6 +192,7 @@ display(Markdown("\n".join(lines)))
 # ```
 #
 # ```{solution} ex-35-composite
+# :label: sol-35-composite
 # :class: dropdown
 #
 # $6\times6$ 행렬 두 번의 곱이므로 $2 \cdot 6^3 = 432$번이고, 링크마다 한 번($n-1$번) 하므로
@@ -339,6 +340,7 @@ glue("c35_meas_pin_ratio", fixed_sig(float(last["pin crba+nle+cholesky_us"])
 # ```
 #
 # ```{solution-start} ex-35-crossover
+# :label: sol-35-crossover
 # :class: dropdown
 # ```
 #
@@ -593,6 +595,7 @@ print("모델이 정확할 때의 최대 추종 오차 [rad]:", sci(ct0["max_err
 # ```
 #
 # ```{solution-start} ex-35-static-error
+# :label: sol-35-static-error
 # :class: dropdown
 # ```
 #
@@ -662,6 +665,7 @@ glue("c35_cross_rows", len(cross_rows), display=False)
 # ```
 #
 # ```{solution-start} ex-35-roundtrip
+# :label: sol-35-roundtrip
 # :class: dropdown
 # ```
 

@@ -65,7 +65,7 @@ def forward_kinematics(chain, q):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, forward_kinematics
+    >>> from chaindyn import forward_kinematics, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     >>> T = forward_kinematics(arm, q)  # T_{0,i}: frame {i} seen from {0}
@@ -158,7 +158,7 @@ def body_jacobian(chain, q):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, body_jacobian
+    >>> from chaindyn import body_jacobian, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     >>> print(np.round(body_jacobian(arm, q), 6) + 0.0)

@@ -56,7 +56,7 @@ def mass_matrix(chain, q):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, mass_matrix
+    >>> from chaindyn import mass_matrix, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     At q_2 = pi/2, Modern Robotics eq. (8.9) gives M_11 = I_1 + I_2 + m1 r1^2
@@ -80,7 +80,7 @@ def bias_force(chain, q, qd, gravity=DEFAULT_GRAVITY):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, bias_force
+    >>> from chaindyn import bias_force, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     >>> print(np.round(bias_force(arm, q, [1.0, 0.0], gravity=[0, -9.81, 0]), 6) + 0.0)
@@ -99,7 +99,7 @@ def gravity_torque(chain, q, gravity=DEFAULT_GRAVITY):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, gravity_torque
+    >>> from chaindyn import gravity_torque, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     >>> print(np.round(gravity_torque(arm, q, gravity=[0, -9.81, 0]), 6) + 0.0)
@@ -118,7 +118,7 @@ def coriolis_torque(chain, q, qd):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, coriolis_torque
+    >>> from chaindyn import coriolis_torque, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     Eq. (8.9): c(q, qd) = m2 L1 r2 sin q2 (-(2 qd1 qd2 + qd2^2), qd1^2):
@@ -138,7 +138,7 @@ def inertial_torque(chain, q, qdd):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, inertial_torque
+    >>> from chaindyn import inertial_torque, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     The first column of M(q) (see :func:`mass_matrix`):
@@ -203,7 +203,7 @@ def kinetic_energy(chain, q, qd):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, kinetic_energy
+    >>> from chaindyn import kinetic_energy, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     K = qd^T M(q) qd / 2 = M_11 / 2 for qd = (1, 0):

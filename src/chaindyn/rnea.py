@@ -202,7 +202,7 @@ def joint_wrenches(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, joint_wrenches
+    >>> from chaindyn import joint_wrenches, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     The wrench each joint transmits, (moment, force) in {i}, holding the arm
@@ -235,7 +235,7 @@ def link_twists(chain, q, qd):
     Examples
     --------
     >>> import numpy as np
-    >>> from chaindyn import models, link_twists
+    >>> from chaindyn import link_twists, models
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
 
     Turning joint 1 at 1 rad/s: both links spin at 1 rad/s, and the origin
