@@ -113,27 +113,24 @@ class Dynamics(NamedTuple):
 
 
 # ----------------------------------------------------------------------- building blocks
-def _skew(w):
-    sp = _sp()
+def _skew(w, sp):
     return sp.Matrix([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]])
 
 
-def _Ad(R, p):
-    sp = _sp()
+def _Ad(R, p, sp):
     out = sp.zeros(6, 6)
     out[:3, :3] = R
     out[3:, 3:] = R
-    out[3:, :3] = _skew(p) * R
+    out[3:, :3] = _skew(p, sp) * R
     return out
 
 
-def _screw_exp(A, theta, kind):
+def _screw_exp(A, theta, kind, sp):
     """``exp([A] theta)`` as (R, p): Rodrigues for a unit revolute axis (MR eq. 3.88)."""
-    sp = _sp()
     w, v = sp.Matrix(A[:3]), sp.Matrix(A[3:])
     if kind == "prismatic":
         return sp.eye(3), v * theta
-    W = _skew(w)
+    W = _skew(w, sp)
     c, s = sp.cos(theta), sp.sin(theta)
     R = sp.eye(3) + s * W + (1 - c) * W * W
     p = (sp.eye(3) * theta + (1 - c) * W + (theta - s) * W * W) * v
@@ -156,7 +153,7 @@ def _exact(x):
 def _spatial_inertia(m, c, Ic):
     """``G = [[Ic - m [c]^2, m [c]], [-m [c], m 1]]`` with sympy entries (MR eq. 8.32)."""
     sp = _sp()
-    C = _skew(c)
+    C = _skew(c, sp)
     G = sp.zeros(6, 6)
     G[:3, :3] = sp.Matrix(Ic) - m * C * C
     G[:3, 3:] = m * C
@@ -428,16 +425,27 @@ def joint_symbols(n):
 
 
 # ----------------------------------------------------------------------- the Lagrangian
-def _gravity_vector(gravity):
+def _gravity_vector(gravity, mod):
     sp = _sp()
     if isinstance(gravity, (list, tuple)) and len(gravity) == 3 and any(
             isinstance(x, sp.Basic) and not x.is_number for x in gravity):
-        return sp.Matrix(gravity)
+        return mod.Matrix(list(gravity))
     g = as_array(gravity, "gravity", (3,))
-    return sp.Matrix([_exact(x) for x in g])
+    return mod.Matrix([_exact(x) for x in g])
 
 
-def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qdd=None):
+def _engine(engine):
+    if engine == "sympy":
+        return _sp()
+    if engine == "symengine":
+        import symengine
+
+        return symengine
+    raise ValueError(f"engine must be 'sympy' or 'symengine', got {engine!r}")
+
+
+def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qdd=None,
+                        engine="sympy"):
     """The energies and ``M(q)``, ``C(q, qd)``, ``g(q)`` of a chain, as sympy expressions.
 
     Twists by the forward recursion of book eq. 3.2-2 on sympy matrices; the
@@ -461,6 +469,11 @@ def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qd
         :func:`planar_gravity`).  Default ``(0, 0, -9.80665)``.
     q, qd, qdd : tuple of sympy.Symbol, optional
         Default :func:`joint_symbols`.
+    engine : {"sympy", "symengine"}
+        ``"symengine"`` runs the same derivation on symengine's types (a
+        C++ library; installed separately), for the timing of book §3.3 ③;
+        the results are then symengine expressions and only the fields are
+        filled (no :meth:`Dynamics.torque`, no ``torque_function``).
 
     Returns
     -------
@@ -470,7 +483,8 @@ def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qd
     ------
     ValueError
         If ``model`` is not a SymbolicChain, gravity has not three finite
-        entries, or q, qd, qdd are not n sympy Symbols each.
+        entries, q, qd, qdd are not n sympy Symbols each, or ``engine`` is
+        not one of the two names.
 
     Examples
     --------
@@ -480,16 +494,18 @@ def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qd
     >>> round(float(dyn.M[1, 1]), 6)  # m2 r2^2 + Iz2, kg m^2
     1.001
     """
-    sp = _sp()
     model = _check_model(model)
+    sp = _engine(engine)
     n = model.n
     if q is None:
         q, qd, qdd = joint_symbols(n)
     for name, s in (("q", q), ("qd", qd), ("qdd", qdd)):
         if (not isinstance(s, (list, tuple)) or len(s) != n
-                or not all(isinstance(x, sp.Symbol) for x in s)):
+                or not all(isinstance(x, _sp().Symbol) for x in s)):
             raise ValueError(f"{name} must be a tuple of {n} sympy Symbols, got {s!r}")
-    gvec = _gravity_vector(gravity)
+    if engine == "symengine":
+        q, qd, qdd = (tuple(sp.Symbol(str(x)) for x in s) for s in (q, qd, qdd))
+    gvec = _gravity_vector(gravity, sp)
     V = sp.zeros(6, 1)
     J = sp.zeros(6, n)
     R0, p0 = sp.eye(3), sp.zeros(3, 1)  # T_{0,l}
@@ -497,13 +513,13 @@ def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qd
     M = sp.zeros(n, n)
     for i in range(n):
         A, H, G, kind = model.screws[i], model.home[i], model.inertias[i], model.joint_types[i]
-        Re, pe = _screw_exp(A, -q[i], kind)
+        Re, pe = _screw_exp(A, -q[i], kind, sp)
         R = Re * H[:3, :3]
         p = Re * H[:3, 3] + pe  # T_{l,l-1} = exp(-[A] q) M_{l,l-1}
-        X = _Ad(R, p)
+        X = _Ad(R, p, sp)
         J = X * J
         J[:, i] = A
-        V = J * sp.Matrix(qd)
+        V = J * sp.Matrix(list(qd))
         K += (V.T * G * V)[0, 0] / 2
         M += J.T * G * J
         Ri, pi_ = _pose_inv(R, p)  # T_{l-1,l}
