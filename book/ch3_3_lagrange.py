@@ -194,9 +194,11 @@ print("g(q) =", [sp.simplify(e) for e in dyn2.g])
 # %%
 skew = ch33.skew_table()
 display(md_table(
-    ["사슬", "관절 수", "크리스토펠 C: 결함 ≤ 한계", "두 분해의 C q̇ 일치", "뉴턴-오일러 분해 C': 결함"],
+    ["사슬", "관절 수", "크리스토펠 C: 결함 ≤ 한계", "두 분해의 C q̇ 일치", "C q̇ 대 RNEA",
+     "뉴턴-오일러 분해 C': 결함"],
     [[r["name"], r["n"], yes(r["christoffel"] <= ch33.BOUNDS["skew"]),
-      yes(r["cqd_agree"] <= ch33.BOUNDS["skew"]), f"{fixed_sig(r['newton_euler'], 2):.2g}"]
+      yes(r["cqd_agree"] <= ch33.BOUNDS["skew"]), yes(r["cqd_rnea"] <= ch33.BOUNDS["skew"]),
+      f"{fixed_sig(r['newton_euler'], 2):.2g}"]
      for r in skew]))
 assert all(r["holds"] for r in skew)
 glue("lg_skew_states", 20, display=False)
@@ -206,12 +208,14 @@ glue("lg_ne_defect_min", fixed_sig(min(r["newton_euler"] for r in skew), 2), dis
 # %% tags=["hide-input", "nbval-ignore-output"]
 # 반올림 수준의 값: 기계마다 끝자리가 달라 nbval이 비교하지 않는다 (위 셀의 assert가 한계를 검사한다).
 for r in skew:
-    print(f"{r['name']:>22s}  크리스토펠 {r['christoffel']:.1e}  C q̇ 차이 {r['cqd_agree']:.1e}")
+    print(f"{r['name']:>22s}  크리스토펠 {r['christoffel']:.1e}  C q̇ 차이 {r['cqd_agree']:.1e}"
+          f"  RNEA와 {r['cqd_rnea']:.1e}")
 glue("lg_skew_max", sci(max(r["christoffel"] for r in skew)), display=False)
 
 # %% [markdown]
 # 크리스토펠 $C$의 결함은 가장 큰 것도 {glue:text}`lg_skew_max`로 반올림 수준이고 한계
-# {glue:text}`lg_skew_bound` 안에 있다. 두 분해의 $C\dot q$도 같은 수준으로 일치한다. 반면 뉴턴-오일러
+# {glue:text}`lg_skew_bound` 안에 있다. 두 분해의 $C\dot q$는 서로, 그리고 RNEA 한 번으로 얻은 속도곱
+# 토크(`coriolis_torque`)와 같은 수준으로 일치한다. 반면 뉴턴-오일러
 # 분해 $C'$의 결함은 가장 작은 것도 {glue:text}`lg_ne_defect_min`로, $\dot M$ 자신과 같은 크기이다.
 # 반대칭은 "속도곱 토크를 행렬로 쓴 것"의 성질이 아니라 크리스토펠 기호로 고른 특정한 행렬의
 # 성질이라는 뜻이다.
@@ -286,8 +290,8 @@ print("max |τᵀq̇ − d(K+U)/dt| / max |τᵀq̇| =", sci(en["rel_balance"]))
 #
 # **이 성질을 어디에 쓰는가.** 두 가지가 대표적이다.
 #
-# - *수동성에 기댄 제어.* 식 {eq}`eq-33-energy`는 관절 토크에서 관절 속도로 가는 사상이 수동적(passive)
-#   이라는 뜻이다. 중력 보상을 더한 PD 제어의 안정성은 $\frac12\dot q^{\mathsf T}M\dot q$에 위치 오차의
+# - *수동성에 기댄 제어.* 식 {eq}`eq-33-energy`에 따르면 관절 토크에서 관절 속도로 가는 사상은
+#   수동적(passive)이다. 중력 보상을 더한 PD 제어의 안정성은 $\frac12\dot q^{\mathsf T}M\dot q$에 위치 오차의
 #   이차식을 더한 리아푸노프 함수로 보이는데, 그 미분에서 $\dot q^{\mathsf T}(\dot M - 2C)\dot q = 0$만
 #   쓰이므로 어떤 분해로도 된다. 반면 기준 궤적을 따라가는 적응 제어
 #   {cite:p}`slotine1987adaptive`처럼 $\dot q$가 아닌 오차 벡터 $s$에 대해 $s^{\mathsf T}(\dot M - 2C)s = 0$을

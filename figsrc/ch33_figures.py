@@ -29,9 +29,11 @@ def skew_rows():
 
     bound = f"{ch33.BOUNDS['skew']:.0e}"
     header = ["chain", "n", "christoffel_skew_bound", "christoffel_skew_holds",
-              "cqd_agree_bound", "cqd_agree_holds", "newton_euler_skew_defect"]
+              "cqd_agree_bound", "cqd_agree_holds", "cqd_vs_rnea_bound", "cqd_vs_rnea_holds",
+              "newton_euler_skew_defect"]
     rows = [[r["name"], r["n"], bound, bool(r["christoffel"] <= ch33.BOUNDS["skew"]), bound,
-             bool(r["cqd_agree"] <= ch33.BOUNDS["skew"]), fixed_sig(r["newton_euler"], 2)]
+             bool(r["cqd_agree"] <= ch33.BOUNDS["skew"]), bound,
+             bool(r["cqd_rnea"] <= ch33.BOUNDS["skew"]), fixed_sig(r["newton_euler"], 2)]
             for r in ch33.skew_table()]
     return header, rows
 

@@ -45,6 +45,7 @@ __all__ = [
     "planar_2r",
     "planar_2r_mr89",
     "planar_nr",
+    "planar_gravity",
     "joint_symbols",
     "lagrangian_dynamics",
     "euler_lagrange",
@@ -365,8 +366,6 @@ def planar_gravity():
     sp = _sp()
     return (0, -sp.Symbol("g", positive=True), 0)
 
-
-__all__.append("planar_gravity")
 
 
 def planar_2r_mr89(q=None, qd=None, qdd=None):

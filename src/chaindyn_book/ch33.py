@@ -23,7 +23,7 @@ import numpy as np
 from chaindyn import models
 from chaindyn.kinematics import forward_kinematics
 from chaindyn.lagrange import coriolis_matrix, mass_matrix_dot
-from chaindyn.quantities import gravity_torque, kinetic_energy, mass_matrix
+from chaindyn.quantities import coriolis_torque, gravity_torque, kinetic_energy, mass_matrix
 from chaindyn.rnea import STANDARD_GRAVITY, rnea
 
 __all__ = [
@@ -178,8 +178,9 @@ def skew_table(states=20):
     Returns
     -------
     list of dict
-        ``name, n``; ``christoffel`` and ``cqd_agree`` (roundoff: max |S + S^T|
-        / max |Mdot| and the relative difference of the two C qd), ``holds``;
+        ``name, n``; ``christoffel``, ``cqd_agree`` and ``cqd_rnea`` (roundoff:
+        max |S + S^T| / max |Mdot|, the relative difference of the two C qd, and
+        that of C qd against RNEA's ``coriolis_torque``), ``holds``;
         ``newton_euler`` (deterministic, O(1): the same defect for the
         Newton-Euler factorization, rounded to 2 significant digits).
     """
@@ -198,8 +199,9 @@ def skew_table(states=20):
             out[form.replace("-", "_")] = float(np.abs(S + np.swapaxes(S, -1, -2)).max() / scale)
         cq = {f: np.einsum("sij,sj->si", C, qd) for f, C in Cs.items()}
         out["cqd_agree"] = _rel(cq["newton-euler"], cq["christoffel"])
-        out["holds"] = (out["christoffel"] <= BOUNDS["skew"]
-                        and out["cqd_agree"] <= BOUNDS["skew"] and out["newton_euler"] > 1e-3)
+        out["cqd_rnea"] = _rel(cq["christoffel"], coriolis_torque(chain, q, qd))
+        out["holds"] = (out["christoffel"] <= BOUNDS["skew"] and out["cqd_agree"] <= BOUNDS["skew"]
+                        and out["cqd_rnea"] <= BOUNDS["skew"] and out["newton_euler"] > 1e-3)
         rows.append(out)
     return rows
 
