@@ -524,15 +524,21 @@ print("symengine로 잰 n:", {f: list(map(int, gr_se[f]["n"])) for f in gr_se})
 # %% [markdown]
 # **문헌과의 비교.** 이 절의 질문을 처음 체계적으로 다룬 것은 Hollerbach {cite:p}`hollerbach1980recursive`
 # 이다. 그 논문의 초록은 과거의 라그랑주 정식화가 관절 수의 네제곱에 비례하는 연산을 요구했고,
-# 재귀를 쓰면 라그랑주 정식화도 관절 수에 선형이 된다고 요약한다. 이 책이 읽은 것은 초록까지이다.
-# 그 논문 뒤에 교재들이 옮겨 실은 비교표는 원문으로 확인하지 못했고, 이 장은 그 수치를 2차 출처의
-# 인용으로만 가져온다. 그 표에 따르면 Uicker와 Kahn의 $4\times4$ 행렬 라그랑주 정식화는 $n = 6$에서
-# 곱셈 {glue:text}`lg_lit_uk_table`번, 뉴턴-오일러 재귀는 {glue:text}`lg_lit_ne_table`번이다. 같은
-# 2차 출처가 함께 싣는 일반식
-# $32\tfrac12 n^4 + 86\tfrac{5}{12} n^3 + 171\tfrac14 n^2 + 53\tfrac13 n - 128$에 $n = 6$을 넣으면
-# 정확히 {glue:text}`lg_lit_uk_formula`이 나와, 표의 값과 {glue:text}`lg_lit_uk_gap`만큼 다르다.
-# 둘 중 어느 쪽이 원문의 값인지는 원문을 보지 않고는 가릴 수 없으므로 이 장은 판정하지 않는다(확인
-# 필요). 표의 값이든 식의 값이든, 뉴턴-오일러 재귀와 비교하면 두 자릿수가 다르다는 결론은 같다.
+# 재귀를 쓰면 라그랑주 정식화도 관절 수에 선형이 된다고 요약한다. 이 책이 원문에서 읽은 것은 초록까지이다.
+# 논문의 비교표는 원문으로 확인하지 못했고, 그 수치는 2차 출처로만 읽었다. 그 2차 출처는 MATLAB용 Robotics
+# Toolbox의 설명서(P. I. Corke)에 실린 역동역학 비용 비교표로, Hollerbach의 논문을 출처로 달고 식과
+# $n = 6$의 값을 함께 싣는다. 이 책은 인터넷에 올라 있는 그 설명서의 사본을 읽었고, 그 판과 연도는
+# 확인하지 못해 참고 문헌 목록에 올리지 않았다. 표에 따르면
+# Uicker와 Kahn의 $4\times4$ 행렬 라그랑주 정식화는 $n = 6$에서 곱셈 {glue:text}`lg_lit_uk_table`번, 덧셈
+# {glue:text}`lg_lit_uka_table`번이고, 재귀 뉴턴-오일러는 곱셈 {glue:text}`lg_lit_ne_table`번, 덧셈
+# {glue:text}`lg_lit_nea_table`번이다. 같은 표의 식에 $n = 6$을 넣어 보면 넷 가운데 셋은 표의 값과
+# 정확히 같다(라그랑주 덧셈 {glue:text}`lg_lit_uka_formula`, 뉴턴-오일러 곱셈
+# {glue:text}`lg_lit_ne_formula`, 덧셈 {glue:text}`lg_lit_nea_formula`). 라그랑주 곱셈만 다르다. 식
+# $32\tfrac12 n^4 + 86\tfrac{5}{12} n^3 + 171\tfrac14 n^2 + 53\tfrac13 n - 128$은 정확히
+# {glue:text}`lg_lit_uk_formula`을 주어 표의 값과 {glue:text}`lg_lit_uk_gap`만큼 어긋난다. 식의 계수
+# 하나와 표의 값 가운데 어느 쪽이 옮겨 적는 과정에서 달라졌는지는 원문을 보지 않고는 가릴 수 없으므로, 이
+# 장은 판정하지 않는다(확인 필요). 어느 쪽이든 $n = 6$에서 두 정식화의 곱셈 수가 두 자릿수만큼
+# 다르다는 결론은 같다.
 #
 # 이 책의 수와 문헌의 수는 세는 대상이 다르다. 문헌의 라그랑주 정식화는 $4\times4$ 변환 행렬을
 # 곱해 가는 일반식의 연산이고, 이 절의 수는 한 사슬의 식을 기호로 펼친 뒤 공통 부분식을 뽑은 코드의
@@ -540,13 +546,16 @@ print("symengine로 잰 n:", {f: list(map(int, gr_se[f]["n"])) for f in gr_se})
 # 뽑아도 재귀 알고리즘의 선형 증가를 따라가지 못한다.
 
 # %% tags=["hide-input"]
-glue("lg_lit_uk_table", "66,271", display=False)
-glue("lg_lit_ne_table", "852", display=False)
-uk6 = ch33.hollerbach_formula(6)
-assert uk6.denominator == 1
-glue("lg_lit_uk_formula", f"{int(uk6):,}", display=False)
-glue("lg_lit_uk_gap", f"{int(uk6) - 66271:,}", display=False)
-print("공식의 n = 6 값:", int(uk6), "| 표의 값과의 차:", int(uk6) - 66271)
+table6, formula6 = ch33.SECONDARY_TABLE, ch33.hollerbach_formulas(6)
+assert all(v.denominator == 1 for v in formula6.values())
+for key, short in (("lagrangian_mults", "uk"), ("lagrangian_adds", "uka"), ("ne_mults", "ne"),
+                   ("ne_adds", "nea")):
+    glue(f"lg_lit_{short}_table", f"{table6[key]:,}", display=False)
+    glue(f"lg_lit_{short}_formula", f"{int(formula6[key]):,}", display=False)
+    print(f"{key}: 표 {table6[key]:,} | 식 {int(formula6[key]):,}")
+gap = int(formula6["lagrangian_mults"]) - table6["lagrangian_mults"]
+assert gap != 0 and all(int(formula6[k]) == table6[k] for k in table6 if k != "lagrangian_mults")
+glue("lg_lit_uk_gap", f"{gap:,}", display=False)
 
 # %% [markdown]
 # ## 3.3.6 생성한 코드는 얼마나 빠른가

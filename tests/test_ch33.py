@@ -57,6 +57,17 @@ def test_hollerbach_formula_against_float_arithmetic():
     assert ch33.hollerbach_formula(6).denominator == 1
 
 
+def test_secondary_table_against_its_own_formulas():
+    """Three of the four n = 6 figures follow from the table's formulas; the Lagrangian's
+    multiplications do not (the discrepancy the chapter reports)."""
+    f6 = ch33.hollerbach_formulas(6)
+    t = ch33.SECONDARY_TABLE
+    assert all(v.denominator == 1 for v in f6.values())
+    assert [k for k in t if int(f6[k]) != t[k]] == ["lagrangian_mults"]
+    assert 25 * 6**4 + (66 + 1 / 3) * 6**3 + 129.5 * 36 + (42 + 1 / 3) * 6 - 96 == pytest.approx(
+        float(f6["lagrangian_adds"]), rel=1e-14)
+
+
 def test_energy_balance_closes():
     e = ch33.energy_balance()
     assert e["holds"] and e["K_ends"] == 0.0

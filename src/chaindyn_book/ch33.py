@@ -40,6 +40,8 @@ __all__ = [
     "growth",
     "codegen_benchmark",
     "hollerbach_formula",
+    "hollerbach_formulas",
+    "SECONDARY_TABLE",
     "reproduction_table",
 ]
 
@@ -367,6 +369,25 @@ def codegen_benchmark():
     return rows, machine
 
 
+#: The figures for n = 6 of the table that a secondary source (the manual of the Robotics
+#: Toolbox for MATLAB, its Table 1 of inverse-dynamics costs) prints after Hollerbach (1980),
+#: next to its formulas (:func:`hollerbach_formulas`).
+SECONDARY_TABLE = {"lagrangian_mults": 66271, "lagrangian_adds": 51548, "ne_mults": 852,
+                   "ne_adds": 738}
+
+
+def hollerbach_formulas(n):
+    """The four cost formulas of the same secondary table, exactly (Fractions): the
+    Uicker/Kahn Lagrangian's multiplications (:func:`hollerbach_formula`) and additions
+    ``25 n^4 + 66 1/3 n^3 + 129 1/2 n^2 + 42 1/3 n - 96``, and the recursive Newton-Euler
+    scheme's ``150 n - 48`` multiplications and ``131 n - 48`` additions."""
+    m = Fraction(n)
+    return {"lagrangian_mults": hollerbach_formula(n),
+            "lagrangian_adds": (25 * m**4 + Fraction(199, 3) * m**3 + Fraction(259, 2) * m**2
+                                + Fraction(127, 3) * m - 96),
+            "ne_mults": 150 * m - 48, "ne_adds": 131 * m - 48}
+
+
 def hollerbach_formula(n):
     """``32 1/2 n^4 + 86 5/12 n^3 + 171 1/4 n^2 + 53 1/3 n - 128`` exactly (a Fraction): the
     multiplications of the Uicker/Kahn Lagrangian as the formula is quoted after Hollerbach
@@ -429,11 +450,17 @@ def reproduction_table():
                  "같은 C", pin["C"], b["pinocchio"]),
         roundoff("Ṁ 대 Pinocchio (RNEA 도함수)", "Carpentier et al. 2019",
                  "같은 Ṁ", pin["Mdot"], b["pinocchio"]),
-        {"item": "Uicker/Kahn 라그랑주 정식화, n = 6의 곱셈",
-         "source": "Hollerbach 1980의 표 (2차 출처)",
-         "published": "66,271", "value": f"공식으로 {int(hollerbach_formula(6)):,}",
-         "bound": "(비교만)", "holds": True, "kind": "literature"},
     ]
+    f6 = hollerbach_formulas(6)
+    labels = {"lagrangian_mults": "Uicker/Kahn 라그랑주 정식화, n = 6의 곱셈",
+              "lagrangian_adds": "Uicker/Kahn 라그랑주 정식화, n = 6의 덧셈",
+              "ne_mults": "재귀 뉴턴-오일러, n = 6의 곱셈",
+              "ne_adds": "재귀 뉴턴-오일러, n = 6의 덧셈"}
+    for key, label in labels.items():
+        rows.append({"item": label, "source": "Hollerbach 1980을 옮긴 표 (2차 출처)",
+                     "published": f"{SECONDARY_TABLE[key]:,}",
+                     "value": f"같은 표의 식으로 {int(f6[key]):,}",
+                     "bound": "(비교만)", "holds": True, "kind": "literature"})
     for fam, label in (("planar", "평면"), ("spatial", "공간")):
         d = gr[fam]
         k = n6[fam]
