@@ -682,12 +682,7 @@ def multiplications(exprs):
     for e in exprs:
         for node in sp.preorder_traversal(sp.sympify(e)):
             if isinstance(node, sp.Mul):
-                args = node.args
-                k = len(args)
-                if args[0] == -1:
-                    k -= 1
-                elif args[0].is_Number and args[0] < 0 and args[0] != -1:
-                    pass  # a negative coefficient: one multiplication (and a sign)
+                k = len(node.args) - (1 if node.args[0] == -1 else 0)  # -1: a negation
                 total += max(k - 1, 0)
             elif isinstance(node, sp.Pow) and node.exp.is_Integer and node.exp > 1:
                 total += int(node.exp) - 1
