@@ -133,9 +133,11 @@ def yes(flag):
 # $$ (eq-33-christoffel)
 #
 # 유도의 핵심은 두 줄이다. $\partial\mathcal{L}/\partial\dot q = M\dot q$이므로 첫 항의 시간 미분은
-# $M\ddot q + \dot M\dot q$이고, 둘째 항 $\partial\mathcal{K}/\partial q_i = \frac12\dot q^{\mathsf T}
-# (\partial M/\partial q_i)\dot q$와 합치면 속도의 이차 항이 $\sum_{j,k}(\partial M_{ij}/\partial q_k
-# - \frac12\partial M_{jk}/\partial q_i)\dot q_j\dot q_k$로 남는다. 이 합에서 $j$와 $k$를 바꾸어도
+# $M\ddot q + \dot M\dot q$이고, 둘째 항
+# $\partial\mathcal{K}/\partial q_i = \frac12\dot q^{\mathsf T}(\partial M/\partial q_i)\dot q$와
+# 합치면 속도의 이차 항이
+# $\sum_{j,k}(\partial M_{ij}/\partial q_k - \frac12\partial M_{jk}/\partial q_i)\dot q_j\dot q_k$로
+# 남는다. 이 합에서 $j$와 $k$를 바꾸어도
 # 값이 같으므로 첫 부분을 둘로 나누어 대칭으로 적으면 식 {eq}`eq-33-christoffel`이 된다
 # {cite:p}`lynch2017modern,murray1994mathematical`. 3.2장의 기호로는 $C\dot q$가 속도곱 토크이고
 # $g$가 중력 토크이다. 다만 3.2장은 $C$를 행렬로 정하지 않고 곱 $C\dot q$만 썼다. 행렬 $C$를 고르는
@@ -197,13 +199,15 @@ display(md_table(
     ["사슬", "관절 수", "크리스토펠 C: 결함 ≤ 한계", "두 분해의 C q̇ 일치", "C q̇ 대 RNEA",
      "뉴턴-오일러 분해 C': 결함"],
     [[r["name"], r["n"], yes(r["christoffel"] <= ch33.BOUNDS["skew"]),
-      yes(r["cqd_agree"] <= ch33.BOUNDS["skew"]), yes(r["cqd_rnea"] <= ch33.BOUNDS["skew"]),
+      yes(r["cqd_agree"] <= ch33.BOUNDS["skew"]),
+      yes(r["cqd_rnea"] <= ch33.BOUNDS["skew"]),
       f"{fixed_sig(r['newton_euler'], 2):.2g}"]
      for r in skew]))
 assert all(r["holds"] for r in skew)
 glue("lg_skew_states", 20, display=False)
 glue("lg_skew_bound", sci(ch33.BOUNDS["skew"], 1), display=False)
-glue("lg_ne_defect_min", fixed_sig(min(r["newton_euler"] for r in skew), 2), display=False)
+ne_min = min(r["newton_euler"] for r in skew)
+glue("lg_ne_defect_min", fixed_sig(ne_min, 2), display=False)
 
 # %% tags=["hide-input", "nbval-ignore-output"]
 # 반올림 수준의 값: 기계마다 끝자리가 달라 nbval이 비교하지 않는다 (위 셀의 assert가 한계를 검사한다).
@@ -228,7 +232,8 @@ glue("lg_skew_max", sci(max(r["christoffel"] for r in skew)), display=False)
 # %%
 qf = ch33.quadratic_forms()
 ne_x = qf[("newton-euler", "x")]
-assert max(qf[("christoffel", "qd")], qf[("christoffel", "x")], qf[("newton-euler", "qd")]) <= 1e-12
+vanish = (qf[("christoffel", "qd")], qf[("christoffel", "x")], qf[("newton-euler", "qd")])
+assert max(vanish) <= 1e-12
 assert ne_x > 1e-3
 glue("lg_qf_ne_x", fixed_sig(ne_x, 2), display=False)
 print("x = q̇: 두 분해 모두 0 (한계 안) | 임의의 x: 크리스토펠 0, 뉴턴-오일러",
@@ -272,7 +277,7 @@ print("파워 최대 [W]:", int(fixed(en["power_max"], 0)), "| 일 [J]:", fixed(
 
 # %% tags=["hide-input", "nbval-ignore-output"]
 glue("lg_en_rel", sci(en["rel_balance"]), display=False)
-print("max |τᵀq̇ − d(K+U)/dt| / max |τᵀq̇| =", sci(en["rel_balance"]))
+print("max |τ^T q̇ − d(K+U)/dt| / max |τ^T q̇| =", sci(en["rel_balance"]))
 
 # %% [markdown]
 # ```{glue:figure} fig-33-energy
@@ -310,10 +315,11 @@ Md_mo = mass_matrix_dot(arm, q_mo, qd_mo)
 mo = {}
 for form in ("christoffel", "newton-euler"):
     C_mo = coriolis_matrix(arm, q_mo, qd_mo, form)
-    mo[form] = float(np.abs(C_mo + np.swapaxes(C_mo, -1, -2) - Md_mo).max() / np.abs(Md_mo).max())
+    D_mo = C_mo + np.swapaxes(C_mo, -1, -2) - Md_mo  # C + C^T - Mdot
+    mo[form] = float(np.abs(D_mo).max() / np.abs(Md_mo).max())
 assert mo["christoffel"] <= ch33.BOUNDS["skew"] and mo["newton-euler"] > 1e-3
 glue("lg_mo_ne", fixed_sig(mo["newton-euler"], 2), display=False)
-print("max |C + Cᵀ − Ṁ| / max |Ṁ|: 크리스토펠은 한계 안, 뉴턴-오일러",
+print("max |C + C^T − Ṁ| / max |Ṁ|: 크리스토펠은 한계 안, 뉴턴-오일러",
       fixed_sig(mo["newton-euler"], 2))
 
 # %% [markdown]
@@ -335,8 +341,8 @@ print("max |C + Cᵀ − Ṁ| / max |Ṁ|: 크리스토펠은 한계 안, 뉴턴
 
 # %%
 cmp2 = ch33.planar_2r_comparison()
-names = {**{f"q{i}": f"q_{i}" for i in (1, 2)}, **{f"qd{i}": rf"\dot q_{i}" for i in (1, 2)},
-         **{f"qdd{i}": rf"\ddot q_{i}" for i in (1, 2)}}
+names = {f"q{i}": f"q_{i}" for i in (1, 2)}
+names |= {f"qd{i}": rf"\dot q_{i}" for i in (1, 2)}
 syms = {s: sp.Symbol(names[str(s)]) for s in (*cmp2["dyn"].q, *cmp2["dyn"].qd)}
 
 
@@ -364,7 +370,9 @@ print("모든 항의 차이가 정확히 0:", zero, "| 오일러-라그랑주 �
 # 같은 팔의 크리스토펠 행렬은 다음과 같다.
 
 # %%
-display(Markdown("$$C(q,\\dot q) = " + tex(cmp2["C"]) + "$$"))
+display(md_table(["성분", "크리스토펠 행렬의 값"],
+                 [[f"$C_{{{i + 1}{j + 1}}}$", f"${tex(cmp2['C'][i, j])}$"]
+                  for i in range(2) for j in range(2)]))
 
 # %% [markdown]
 # ### ② 공간 3R 사슬과 ③ 6R 팔 — 기호 $q$, 수치 파라미터
@@ -381,9 +389,9 @@ display(Markdown("$$C(q,\\dot q) = " + tex(cmp2["C"]) + "$$"))
 # %%
 lr = ch33.lagrange_vs_rnea()
 display(md_table(
-    ["사슬", "관절 수", "τ: 라그랑주 대 RNEA", "M, C, g, 𝒦 대 수치 함수", "가장 큰 토크 [N·m]"],
-    [[r["name"], r["n"], yes(r["rel_tau"] <= ch33.BOUNDS["lagrange_vs_rnea"]), yes(r["holds"]),
-      f"{fixed(r['tau_max'], 1):.1f}"] for r in lr]))
+    ["사슬", "관절 수", "τ: 라그랑주 대 RNEA", "M, C, g, K 대 수치 함수", "가장 큰 토크 [N·m]"],
+    [[r["name"], r["n"], yes(r["rel_tau"] <= ch33.BOUNDS["lagrange_vs_rnea"]),
+      yes(r["holds"]), f"{fixed(r['tau_max'], 1):.1f}"] for r in lr]))
 assert all(r["holds"] for r in lr)
 glue("lg_lr_states", 20, display=False)
 glue("lg_lr_bound", sci(ch33.BOUNDS["lagrange_vs_rnea"], 1), display=False)
@@ -642,10 +650,11 @@ arm2n = models.planar_2r()
 q_e, qd_e = np.array([0.3, 1.1]), np.array([0.7, -1.3])
 C_e = coriolis_matrix(arm2n, q_e, qd_e)
 N_e = np.array([[qd_e[1], -qd_e[0]], [0.0, 0.0]])
-Nqd = np.array([N_e[0, 0] * qd_e[0] + N_e[0, 1] * qd_e[1], 0.0])  # q̇2 q̇1 - q̇1 q̇2: 정확히 0
+# N q̇의 첫 성분 q̇2 q̇1 - q̇1 q̇2 는 정확히 0이다
+Nqd = np.array([N_e[0, 0] * qd_e[0] + N_e[0, 1] * qd_e[1], 0.0])
 assert Nqd.tolist() == [0.0, 0.0]
 S_e = mass_matrix_dot(arm2n, q_e, qd_e) - 2 * (C_e + N_e)
-print("N q̇ =", Nqd + 0.0, "| (S + Sᵀ)의 대각:", np.round(np.diag(S_e + S_e.T), 6) + 0.0)
+print("N q̇ =", Nqd + 0.0, "| (S + S^T)의 대각:", np.round(np.diag(S_e + S_e.T), 6) + 0.0)
 
 # %% [markdown]
 # ```{solution-end}
