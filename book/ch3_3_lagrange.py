@@ -193,7 +193,7 @@ print("g(q) =", [sp.simplify(e) for e in dyn2.g])
 # {glue:text}`lg_skew_states`개마다 $S = \dot M - 2C$의 반대칭 결함 $\max|S + S^{\mathsf T}|$를
 # $\max|\dot M|$로 나누어 잰다.
 
-# %%
+# %% mystnb={"markdown_format": "myst"}
 skew = ch33.skew_table()
 display(md_table(
     ["사슬", "관절 수", "크리스토펠 C: 결함 ≤ 한계", "두 분해의 C q̇ 일치", "C q̇ 대 RNEA",
@@ -339,7 +339,7 @@ print("max |C + C^T − Ṁ| / max |Ṁ|: 크리스토펠은 한계 안, 뉴턴-
 # 식 {eq}`eq-33-el` 그대로 미분한 토크(`euler_lagrange`)도 함께 비교한다. 이쪽은 $M$과 $C$를 거치지
 # 않는다.
 
-# %%
+# %% mystnb={"markdown_format": "myst"}
 cmp2 = ch33.planar_2r_comparison()
 names = {f"q{i}": f"q_{i}" for i in (1, 2)}
 names |= {f"qd{i}": rf"\dot q_{i}" for i in (1, 2)}
@@ -369,7 +369,7 @@ print("모든 항의 차이가 정확히 0:", zero, "| 오일러-라그랑주 �
 # 항과 원심 항이 섞인 것이고, $c_2$의 $\dot q_1^2$ 항은 링크 1의 회전이 링크 2에 주는 원심 효과이다.
 # 같은 팔의 크리스토펠 행렬은 다음과 같다.
 
-# %%
+# %% mystnb={"markdown_format": "myst"}
 display(md_table(["성분", "크리스토펠 행렬의 값"],
                  [[f"$C_{{{i + 1}{j + 1}}}$", f"${tex(cmp2['C'][i, j])}$"]
                   for i in range(2) for j in range(2)]))
@@ -386,7 +386,7 @@ display(md_table(["성분", "크리스토펠 행렬의 값"],
 # 만든 `mass_matrix`를, $C$는 수치 재귀 `coriolis_matrix`와, $g$와 $\mathcal{K}$는 각각
 # `gravity_torque`, `kinetic_energy`와 견준다.
 
-# %%
+# %% mystnb={"markdown_format": "myst"}
 lr = ch33.lagrange_vs_rnea()
 display(md_table(
     ["사슬", "관절 수", "τ: 라그랑주 대 RNEA", "M, C, g, K 대 수치 함수", "가장 큰 토크 [N·m]"],
@@ -448,7 +448,7 @@ print(f"C {pin['C']:.1e}, Ṁ {pin['Mdot']:.1e}")
 # 남겼다. 스크립트는 사슬 갈래와 기호 엔진마다 {glue:text}`lg_gr_budget`초의 예산을 두고, 다음 $n$의
 # 예상 시간이 예산을 넘으면 멈춘다.
 
-# %% tags=["hide-input"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 gr = ch33.growth()
 gr_se = ch33.growth(engine="symengine")
 study_machine = {r["key"]: r["value"] for r in ch33._read("study33_machine.csv")}
@@ -575,7 +575,7 @@ glue("lg_lit_uk_gap", f"{gap:,}", display=False)
 # 함께 쓰였으므로(`data/bench_33_machine.csv`에 적어 두었다) 절대 시간보다 같은 실행 안의 배율을 보아야
 # 하고, 그 배율도 재현되는 값은 아니다.
 
-# %% tags=["hide-input"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 bench, bench_machine = ch33.codegen_benchmark()
 display(md_table(
     ["사슬", "방법", "상태 수 N", "호출 1회 [μs]", "상태 1개당 [μs]", "rnea 대비", "RNEA와 일치"],
@@ -690,7 +690,7 @@ print("N q̇ =", Nqd + 0.0, "| (S + S^T)의 대각:", np.round(np.diag(S_e + S_e
 # 아래 재현표는 발표된 식과 성질, 수치를 이번 빌드의 값과 나란히 놓는다. 반올림 수준의 행은 값 대신
 # 한계와 성립 여부만 적고(값은 위의 각 절에 있다), 문헌 수치의 행은 비교만 하고 판정하지 않는다.
 
-# %% tags=["hide-input", "nbval-ignore-output"]
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
 # 한계는 ×10 거듭제곱 꼴의 상수이다; 표의 다른 열은 아래 셀의 출력이 비교된다.
 rep = ch33.reproduction_table()
 display(md_table(
