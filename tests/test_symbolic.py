@@ -1,0 +1,258 @@
+"""chaindyn.symbolic (book §3.3): the Lagrangian derived with sympy, against independent oracles.
+
+Oracles: Modern Robotics eq. (8.9) for the planar 2R arm (the difference simplifies to
+exactly 0, term by term); RNEA torques (relative <= 1e-12) for the 2R arm, a spatial 3R and
+the book's 6R arm with symbolic q; the Hessian of the kinetic energy for M; the numeric
+mass_matrix, coriolis_matrix, gravity_torque and kinetic_energy of chaindyn.
+"""
+
+import doctest
+import importlib
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+sp = pytest.importorskip("sympy")
+
+from chaindyn import models, symbolic  # noqa: E402
+from chaindyn.lagrange import coriolis_matrix  # noqa: E402
+from chaindyn.quantities import gravity_torque, kinetic_energy, mass_matrix  # noqa: E402
+from chaindyn.rnea import rnea  # noqa: E402
+
+REL = 1e-12
+G3 = (0.0, 0.0, -9.80665)
+
+
+def _message(fn, *args, **kwargs):
+    with pytest.raises(ValueError) as info:
+        fn(*args, **kwargs)
+    return str(info.value)
+
+
+def _rel(a, b):
+    return float(np.abs(np.asarray(a) - b).max() / max(np.abs(b).max(), 1.0))
+
+
+def _states(n, seed, count=8):
+    rng = np.random.default_rng(seed)
+    return tuple(rng.uniform(-np.pi, np.pi, (count, n)) for _ in range(3))
+
+
+@pytest.fixture(scope="module")
+def cases():
+    """(name, Chain, SymbolicChain) of the 2R arm, a spatial 3R and the 6R arm."""
+    r3 = models.random_chain(3, np.random.default_rng(33), prismatic=0.0)
+    return {
+        "2R": (models.planar_2r(), symbolic.from_chain(models.planar_2r())),
+        "3R": (r3, symbolic.from_chain(r3)),
+        "6R": (models.arm6r(), symbolic.from_mdh_rows(models.arm6r_table())),
+    }
+
+
+@pytest.fixture(scope="module")
+def derived(cases):
+    return {k: symbolic.lagrangian_dynamics(m, gravity=G3) for k, (_, m) in cases.items()}
+
+
+def _lam(dyn, exprs, with_qdd=False):
+    args = [dyn.q, dyn.qd] + ([dyn.qdd] if with_qdd else [])
+    return sp.lambdify(args, exprs, modules="numpy", cse=True)
+
+
+# ----------------------------------------------------------------------------- 2R closed form
+
+
+def test_planar_2r_equals_mr_eq_8_9_term_by_term():
+    dyn = symbolic.lagrangian_dynamics(symbolic.planar_2r(point_masses=True),
+                                       gravity=symbolic.planar_gravity())
+    mr = symbolic.planar_2r_mr89()
+    for i in range(2):
+        for j in range(2):
+            assert sp.simplify(dyn.M[i, j] - mr["M"][i, j]) == 0, (i, j)
+        assert sp.simplify((dyn.C * sp.Matrix(dyn.qd))[i] - mr["c"][i]) == 0, i
+        assert sp.simplify(dyn.g[i] - mr["g"][i]) == 0, i
+    # and the Euler-Lagrange equations of L = K - P, taken literally
+    tau = symbolic.euler_lagrange(dyn.K - dyn.P, dyn.q, dyn.qd, dyn.qdd)
+    assert sp.simplify(tau - mr["tau"]) == sp.zeros(2, 1)
+
+
+def test_planar_2r_general_parameters_match_closed_form_and_rnea():
+    """COM at r_i, inertia I_i: the extended closed form of models.planar_2r_closed_form."""
+    dyn = symbolic.lagrangian_dynamics(symbolic.planar_2r(), gravity=symbolic.planar_gravity())
+    m1, m2, L1, L2, r1, r2 = dyn.parameters[:6]
+    Iz1, Iz2 = dyn.parameters[10:12]
+    values = {m1: 1.3, m2: 0.7, L1: 0.9, L2: 0.6, r1: 0.4, r2: 0.25, Iz1: 0.02, Iz2: 0.01,
+              sp.Symbol("g", positive=True): 9.80665}
+    assert {str(s) for s in dyn.parameters[6:10]} == {"Ix1", "Ix2", "Iy1", "Iy2"}
+    tau = dyn.torque().subs(values)
+    assert tau.free_symbols <= set(dyn.q + dyn.qd + dyn.qdd)  # Ix, Iy do not act in the plane
+    f = sp.lambdify([dyn.q, dyn.qd, dyn.qdd], list(tau), modules="numpy")
+    q, qd, qdd = _states(2, 5)
+    got = np.stack(f(q.T, qd.T, qdd.T), axis=-1)
+    want = models.planar_2r_closed_form(q, qd, qdd, masses=(1.3, 0.7), lengths=(0.9, 0.6),
+                                        coms=(0.4, 0.25), izz=(0.02, 0.01))
+    assert _rel(got, want) <= REL
+    chain = models.planar_2r(masses=(1.3, 0.7), lengths=(0.9, 0.6), coms=(0.4, 0.25),
+                             izz=(0.02, 0.01))
+    assert _rel(got, rnea(chain, q, qd, qdd, gravity=(0, -9.80665, 0))) <= REL
+
+
+# ----------------------------------------------------------------------------- against RNEA
+
+
+@pytest.mark.parametrize("name", ["2R", "3R", "6R"])
+def test_lagrange_torques_equal_rnea(cases, derived, name):
+    chain, _ = cases[name]
+    f = symbolic.torque_function(derived[name])
+    q, qd, qdd = _states(chain.n, 1)
+    want = rnea(chain, q, qd, qdd, gravity=G3)
+    assert _rel(f(q, qd, qdd), want) <= REL
+    # one state at a time gives the same
+    assert _rel(f(q[0], qd[0], qdd[0]), want[0]) <= REL
+
+
+@pytest.mark.parametrize("name", ["2R", "3R"])
+def test_literal_euler_lagrange_equals_rnea(cases, derived, name):
+    """d/dt dL/dqd - dL/dq of L = K - P, with no use of M or C."""
+    chain, _ = cases[name]
+    dyn = derived[name]
+    tau = symbolic.euler_lagrange(dyn.K - dyn.P, dyn.q, dyn.qd, dyn.qdd)
+    f = _lam(dyn, list(tau), with_qdd=True)
+    q, qd, qdd = _states(chain.n, 2)
+    got = np.stack(f(q.T, qd.T, qdd.T), axis=-1)
+    assert _rel(got, rnea(chain, q, qd, qdd, gravity=G3)) <= REL
+
+
+@pytest.mark.parametrize("name", ["2R", "3R", "6R"])
+def test_m_c_g_k_equal_the_numeric_functions(cases, derived, name):
+    chain, _ = cases[name]
+    dyn = derived[name]
+    n = chain.n
+    f = _lam(dyn, [dyn.M, dyn.C, dyn.g, dyn.K, dyn.P])
+    q, qd, _ = _states(n, 3)
+    for k in range(len(q)):
+        M, C, g, K, _P = (np.array(x, dtype=float) for x in f(q[k], qd[k]))
+        assert _rel(M, mass_matrix(chain, q[k])) <= REL
+        assert _rel(C, coriolis_matrix(chain, q[k], qd[k])) <= REL
+        assert _rel(g.ravel(), gravity_torque(chain, q[k], gravity=G3)) <= REL
+        assert _rel(K, kinetic_energy(chain, q[k], qd[k])) <= REL
+
+
+@pytest.mark.parametrize("name", ["2R", "3R"])
+def test_mass_matrix_is_the_hessian_of_the_kinetic_energy(derived, name):
+    dyn = derived[name]
+    H = sp.hessian(dyn.K, dyn.qd)
+    f = _lam(dyn, [H, dyn.M])
+    q, qd, _ = _states(len(dyn.q), 4)
+    for k in range(len(q)):
+        H_k, M_k = (np.array(x, dtype=float) for x in f(q[k], qd[k]))
+        assert _rel(H_k, M_k) <= REL
+
+
+def test_mass_matrix_is_the_hessian_of_k_symbolically():
+    dyn = symbolic.lagrangian_dynamics(symbolic.planar_2r(), gravity=symbolic.planar_gravity())
+    assert sp.simplify(sp.hessian(dyn.K, dyn.qd) - dyn.M) == sp.zeros(2, 2)
+    assert sp.simplify(dyn.K - (sp.Matrix(dyn.qd).T * dyn.M * sp.Matrix(dyn.qd))[0] / 2) == 0
+
+
+def test_skew_symmetry_symbolically_for_the_2r():
+    dyn = symbolic.lagrangian_dynamics(symbolic.planar_2r(), gravity=symbolic.planar_gravity())
+    Mdot = sp.zeros(2, 2)
+    for i in range(2):
+        for j in range(2):
+            Mdot[i, j] = sum(sp.diff(dyn.M[i, j], a) * b for a, b in zip(dyn.q, dyn.qd))
+    S = Mdot - 2 * dyn.C
+    assert sp.simplify(S + S.T) == sp.zeros(2, 2)
+
+
+def test_prismatic_joint(cases):
+    chain = models.random_chain(3, np.random.default_rng(7), prismatic=[False, True, False])
+    dyn = symbolic.lagrangian_dynamics(symbolic.from_chain(chain), gravity=G3)
+    f = symbolic.torque_function(dyn)
+    q, qd, qdd = _states(3, 6)
+    assert _rel(f(q, qd, qdd), rnea(chain, q, qd, qdd, gravity=G3)) <= REL
+
+
+def test_from_mdh_rows_is_the_chain_of_from_mdh():
+    arm = symbolic.from_mdh_rows(models.arm6r_table())
+    chain = models.arm6r()
+    for i in range(6):
+        assert np.abs(np.array(arm.home[i], dtype=float) - chain.home[i]).max() < 1e-15
+        assert np.abs(np.array(arm.inertias[i], dtype=float) - chain.inertias[i]).max() < 1e-15
+        assert np.array_equal(np.array(arm.screws[i], dtype=float).ravel(), chain.screws[i])
+    assert sp.cos(sp.pi / 2) == 0 and arm.home[1][0, 0] == 0  # exact, not 6e-17
+
+
+def test_multiplications_counts_products_and_powers():
+    x, y, z = sp.symbols("x y z")
+    assert symbolic.multiplications([x * y * z]) == 2
+    assert symbolic.multiplications([x**3]) == 2
+    assert symbolic.multiplications([-x * y]) == 1
+    assert symbolic.multiplications([x + y, sp.sin(x)]) == 0
+    assert symbolic.multiplications([2.5 * x * y + x / y]) == 3  # x / y = x * y**-1: one Mul
+
+
+# ----------------------------------------------------------------------------- bad input
+
+
+def test_bad_input(cases):
+    chain, model = cases["3R"]
+    assert _message(symbolic.from_chain, "arm") == "chain must be a chaindyn.Chain, got str"
+    assert _message(symbolic.lagrangian_dynamics, chain) == (
+        "model must be a chaindyn.symbolic.SymbolicChain (from from_chain, from_mdh_rows, "
+        "planar_2r or planar_nr), got Chain")
+    assert _message(symbolic.lagrangian_dynamics, model, gravity=(0, 0)) == (
+        "gravity must have shape (3,), got (2,)")
+    assert _message(symbolic.lagrangian_dynamics, model, gravity=(0, 0, np.nan)) == (
+        "gravity must be finite, got nan at index (2,)")
+    q = sp.symbols("a b")
+    assert _message(symbolic.lagrangian_dynamics, model, q=q, qd=q, qdd=q).startswith(
+        "q must be a tuple of 3 sympy Symbols, got (a, b)")
+    assert _message(symbolic.planar_nr, 0) == "n must be a positive integer, got 0"
+    assert _message(symbolic.joint_symbols, 2.0) == "n must be a positive integer, got 2.0"
+    assert _message(symbolic.from_mdh_rows, []) == (
+        "rows must be a non-empty list of table rows, got []")
+    rows = models.arm6r_table()
+    rows[2] = dict(rows[2], type="S")
+    assert _message(symbolic.from_mdh_rows, rows) == "row 2: type must be 'R' or 'P', got 'S'"
+    assert _message(symbolic.torque_function, "dyn") == (
+        "dyn must be a chaindyn.symbolic.Dynamics, got str")
+    sym = symbolic.lagrangian_dynamics(symbolic.planar_2r(point_masses=True),
+                                       gravity=symbolic.planar_gravity())
+    assert _message(symbolic.torque_function, sym) == (
+        "torque_function needs numeric parameters, got the free symbols "
+        "['L1', 'L2', 'g', 'm1', 'm2']")
+
+
+def test_generated_function_checks_its_arguments(derived):
+    f = symbolic.torque_function(derived["2R"])
+    z = np.zeros(2)
+    assert _message(f, np.zeros(3), z, z) == "q must have shape (n,) or (N, n) with n = 2, got (3,)"
+    assert _message(f, z, [0, np.inf], z) == "qd must be finite, got inf at index (1,)"
+    assert _message(f, np.zeros((4, 2)), np.zeros((3, 2)), z) == (
+        "joint arrays must have matching batch shapes, got q (4, 2), qd (3, 2), qdd (2,)")
+    assert _message(f, np.ma.zeros(2), z, z).startswith("q must be a plain numpy.ndarray")
+
+
+# ----------------------------------------------------------------------------- module
+
+
+def test_docstring_examples():
+    mod = importlib.import_module("chaindyn.symbolic")
+    result = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 10
+    assert result.failed == 0
+
+
+def test_sympy_is_imported_lazily():
+    """import chaindyn (and chaindyn.symbolic itself) needs numpy only."""
+    code = ("import sys\nfor m in ('sympy', 'symengine', 'scipy'):\n    sys.modules[m] = None\n"
+            "import chaindyn, chaindyn.symbolic\nprint('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
+    code = "import sys, chaindyn\nprint('sympy' in sys.modules)\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr
