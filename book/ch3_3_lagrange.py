@@ -619,6 +619,7 @@ glue("lg_bench_6R_gen", next(r["derive_and_lambdify_s"] for r in bench
 # ```
 #
 # ```{solution} ex-33-pendulum
+# :label: sol-33-pendulum
 # :class: dropdown
 #
 # $\mathcal{K} = \tfrac12 m\ell^2\dot q^2$, $\mathcal{U} = -m\mathrm{g}\ell\cos q$이므로
@@ -637,6 +638,7 @@ glue("lg_bench_6R_gen", next(r["derive_and_lambdify_s"] for r in bench
 # ```
 #
 # ```{solution-start} ex-33-factor
+# :label: sol-33-factor
 # :class: dropdown
 # ```
 #
@@ -669,6 +671,7 @@ print("N q̇ =", Nqd + 0.0, "| (S + S^T)의 대각:", np.round(np.diag(S_e + S_e
 # ```
 #
 # ```{solution} ex-33-work
+# :label: sol-33-work
 # :class: dropdown
 #
 # 식 {eq}`eq-33-energy`를 시간으로 적분하면 일은 $\mathcal{K} + \mathcal{U}$의 변화 전체와 같다. 끝에서
