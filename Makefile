@@ -21,7 +21,7 @@ for path in sys.argv[1:]:
 endef
 export STRIP_TIMING
 
-.PHONY: help venv book pdf test sync execute figures bench lint clean
+.PHONY: help venv book pdf test sync execute figures bench studies lint clean
 
 help:
 	@echo "make book     - execute every notebook and build the HTML into _build/html (-W -n)"
@@ -30,7 +30,8 @@ help:
 	@echo "make sync     - jupytext --sync every book/*.py with its .ipynb"
 	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
 	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
-	@echo "make bench    - time inverse and forward dynamics (figsrc/bench_rnea.py, bench_35.py; minutes; CSV -> data/bench_*)"
+	@echo "make bench    - time inverse and forward dynamics (figsrc/bench_rnea.py, bench_35.py, bench_33_codegen.py; minutes; CSV -> data/bench_*)"
+	@echo "make studies  - the long studies of chapters 3.3 and 3.5 (figsrc/study_*.py; about 12 min; CSV -> data/)"
 	@echo "make lint     - ruff check"
 	@echo "make clean    - remove _build"
 
@@ -75,6 +76,12 @@ figures: $(STAMP)
 bench: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_rnea.py
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_35.py
+	MPLBACKEND=Agg $(BIN)/python figsrc/bench_33_codegen.py
+
+# The long studies whose results the book reads from data/ (about 10 min and 75 s).
+studies: $(STAMP)
+	MPLBACKEND=Agg $(BIN)/python figsrc/study_33_closed_form.py
+	MPLBACKEND=Agg $(BIN)/python figsrc/study_35_numerics.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
