@@ -220,7 +220,7 @@ glue("lg_skew_max", sci(max(r["christoffel"] for r in skew)), display=False)
 # 크리스토펠 $C$의 결함은 가장 큰 것도 {glue:text}`lg_skew_max`로 반올림 수준이고 한계
 # {glue:text}`lg_skew_bound` 안에 있다. 두 분해의 $C\dot q$는 서로, 그리고 RNEA 한 번으로 얻은 속도곱
 # 토크(`coriolis_torque`)와 같은 수준으로 일치한다. 반면 뉴턴-오일러
-# 분해 $C'$의 결함은 가장 작은 것도 {glue:text}`lg_ne_defect_min`로, $\dot M$ 자신과 같은 크기이다.
+# 분해 $C'$의 결함은 가장 작은 값이 {glue:text}`lg_ne_defect_min`이며, $\dot M$ 자신과 같은 크기이다.
 # 반대칭은 "속도곱 토크를 행렬로 쓴 것"의 성질이 아니라 크리스토펠 기호로 고른 특정한 행렬의
 # 성질이라는 뜻이다.
 #
@@ -684,7 +684,7 @@ print("N q̇ =", Nqd + 0.0, "| (S + S^T)의 대각:", np.round(np.diag(S_e + S_e
 # ## 3.3.8 출처와 재현표
 #
 # 이 장의 식은 Modern Robotics {cite:p}`lynch2017modern`의 8.1절과 8.4절, 그리고 Murray·Li·Sastry
-# {cite:p}`murray1994mathematical`의 4.2절을 따랐다. 크리스토펠 $C$의 수치 재귀는 Echeandia와 Wensing
+# {cite:p}`murray1994mathematical`의 4.2절(라그랑주 방정식)과 4.3절(열린 사슬의 동역학)을 따랐다. 크리스토펠 $C$의 수치 재귀는 Echeandia와 Wensing
 # {cite:p}`echeandia2021numerical`의 알고리즘을 이 책의 표기로 옮긴 것이다(`chaindyn.lagrange`의 모듈 설명).
 # 수동성 제어와 운동량 관측기는 각각 Slotine과 Li {cite:p}`slotine1987adaptive`, De Luca와 Mattone
 # {cite:p}`deluca2005sensorless`를 들었으며 이 두 문헌은 이 장에서 원문을 다시 읽지 않았다. 연산량

@@ -62,6 +62,18 @@ def test_potential_energy_gradient_is_gravity_torque():
     assert np.abs(grad - g).max() <= 1e-6 * np.abs(g).max()
 
 
+def test_crossover_is_where_aba_stays_cheaper():
+    """Each crossover: ABA needs fewer multiplications from there to n = 24, and not
+    one n below it (unless it is the first n searched)."""
+    for name, row in ch35.crossover().items():
+        n = row["n"]
+        assert row["aba"] < row["route"]
+        first = 2 if name == "published" else 1
+        assert (n == first) == (row["aba_below"] is None)
+        if n > first:
+            assert row["aba_below"] >= row["route_below"]
+
+
 def test_crossover_against_the_count_formulas():
     """270 n - 256 against (11 n^2 + 23 n - 38) + (99 n + 9) + (n^3 - n)/6 + n (n - 1)."""
     def route(n):

@@ -756,3 +756,26 @@ def test_aba_structured_step_counts():
                  *zero_d(*rng.standard_normal(6)), *r, *a, *p, rule="all") == 22
     assert count(lambda *v: aba_module._twist_to_child(v[:6], v[6:12], v[12:18], v[18:21]),
                  *zero_d(*rng.standard_normal(6)), *r, *a, *p, rule="all") == 22
+
+
+def test_cholesky_solve_bad_input():
+    L = np.linalg.cholesky(np.array([[4.0, 2.0], [2.0, 3.0]]))
+    b = np.array([1.0, 2.0])
+    np.testing.assert_allclose(cholesky_solve(L, b), np.linalg.solve(L @ L.T, b), atol=1e-15)
+    np.testing.assert_allclose(cholesky_solve(L, [1, 2]), cholesky_solve(L, b), atol=0)
+    cases = [
+        ((np.array([1.0, 2.0]), b), "L must have shape (n, n) or (N, n, n), got (2,)"),
+        ((np.ones((2, 3)), b), "L must have shape (n, n) or (N, n, n), got (2, 3)"),
+        ((np.eye(2), np.ones(3)), "b must have shape (n,) or (N, n) with n = 2, got (3,)"),
+        ((L, 1.0), "b must have shape (n,) or (N, n) with n = 2, got ()"),
+        ((np.ones((3, 2, 2)) * np.eye(2), np.ones((4, 2))),
+         "L and b must have matching batch shapes, got L (3, 2, 2) and b (4, 2)"),
+        ((np.diag([1.0, 0.0]), b), "L must have a non-zero diagonal (the Cholesky factor of a "
+                                    "positive definite matrix), got a zero on it"),
+        ((L, [np.nan, 1.0]), "b must be finite, got nan at index (0,)"),
+        ((None, b), "L must be an array of real numbers, got dtype object (None)"),
+    ]
+    for args, message in cases:
+        assert _message(cholesky_solve, *args) == message
+    with pytest.raises(ValueError, match="b must"):
+        cholesky_solve(L, np.ma.masked_array(b))

@@ -36,6 +36,7 @@ import numpy as np
 
 from ._validate import (
     DEFAULT_GRAVITY,
+    as_array,
     batch_shape,
     check_chain,
     check_gravity,
@@ -187,6 +188,13 @@ def cholesky_solve(L, b):
     -------
     ndarray, shape (n,) or (N, n)
 
+    Raises
+    ------
+    ValueError
+        If L or b is not a plain finite real array, L is not square, b's length
+        is not L's n, the batch shapes do not broadcast, or L has a zero on its
+        diagonal (it is then not the factor of a positive definite matrix).
+
     Notes
     -----
     ``L y = b`` row by row from the top, then ``L^T x = y`` from the bottom:
@@ -194,8 +202,20 @@ def cholesky_solve(L, b):
     counted by :mod:`chaindyn.opcount`).  Golub and Van Loan, *Matrix
     Computations*, 4th ed., §3.1 and §4.2.
     """
-    n = b.shape[-1]
-    shape = np.broadcast_shapes(L.shape[:-2], b.shape[:-1]) + (n,)
+    L, b = as_array(L, "L"), as_array(b, "b")
+    if L.ndim < 2 or L.shape[-1] != L.shape[-2]:
+        raise ValueError(f"L must have shape (n, n) or (N, n, n), got {L.shape}")
+    n = L.shape[-1]
+    if b.ndim < 1 or b.shape[-1] != n:
+        raise ValueError(f"b must have shape (n,) or (N, n) with n = {n}, got {b.shape}")
+    try:
+        shape = np.broadcast_shapes(L.shape[:-2], b.shape[:-1]) + (n,)
+    except ValueError:
+        raise ValueError(f"L and b must have matching batch shapes, got L {L.shape} "
+                         f"and b {b.shape}") from None
+    if not bool(np.all(np.diagonal(L, axis1=-2, axis2=-1) != 0)):
+        raise ValueError("L must have a non-zero diagonal (the Cholesky factor of a positive "
+                         "definite matrix), got a zero on it")
     y = np.zeros_like(b, shape=shape)
     for i in range(n):
         y[..., i] = (b[..., i] - np.einsum("...j,...j->...", L[..., i, :i], y[..., :i])) \
