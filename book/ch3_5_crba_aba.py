@@ -155,6 +155,10 @@ for key in ("crba", "crba_s", "crba_pub", "aba", "aba_s", "aba_pub", "rnea_s", "
 glue("c35_crba_ratio64", fixed(counts["crba_s"][k64] / counts["crba_pub"][k64], 2), display=False)
 glue("c35_aba_ratio64", fixed(counts["aba_s"][k64] / counts["aba_pub"][k64], 2), display=False)
 glue("c35_aba_ratio6", fixed(counts["aba_s"][k6] / counts["aba_pub"][k6], 2), display=False)
+steps = ch35.aba_step_counts()  # 구조형 ABA의 단계별 곱셈 (보조 함수마다 셈)
+for key, value in steps.items():
+    glue(f"c35_step_{key}", value, display=False)
+glue("c35_step_inertia", steps["rotate"] + steps["translate"], display=False)
 glue("c35_aba_dense_ratio6", fixed(counts["aba"][k6] / counts["aba_s"][k6], 1), display=False)
 
 # %% mystnb={"markdown_format": "gfm"} tags=["hide-input"]
@@ -178,7 +182,8 @@ display(Markdown("\n".join(lines)))
 # %% [markdown]
 # 식 열의 다항식은 시험(`tests/test_crba_aba.py`)이 관절 종류와 $n$마다 센 값과 맞춰 고정해 둔
 # 것이다. 구조형 CRBA는 $n = 64$에서 공표값의 {glue:text}`c35_crba_ratio64`배이다. 차이는 주로
-# 렌치를 한 칸 안쪽으로 옮기는 단계(이 구현은 22번, 공표값의 최고차항으로 보면 20번)에서 온다.
+# 렌치를 한 칸 안쪽으로 옮기는 단계(이 구현은 {glue:text}`c35_step_wrench`번, 공표값의 $n^2$ 계수 10으로
+# 보면 20번)에서 온다.
 # 공표값은 RBDA의 표 10.1이 {cite:t}`featherstone2005efficient`(CRBA)와
 # {cite:t}`mcmillan1995efficient`(ABA)에서 옮긴 것이며, 이 책은 원 논문을 다시 읽지 않았고 표의 값만
 # 옮겼다.
@@ -243,12 +248,12 @@ display(Markdown("\n".join(lines)))
 # 곱셈 수는 위 표에 있다. 밀집 ABA는 $n = 6$에서 구조형의
 # {glue:text}`c35_aba_dense_ratio6`배를 곱한다(밀집형은 행렬 곱만 센 값이므로, 같은 규칙으로 세면
 # 차이가 더 크다). 구조형은 회전 관절 하나에
-# 270번을 쓰고, $n = 6$에서 공표값의 {glue:text}`c35_aba_ratio6`배, $n = 64$에서
-# {glue:text}`c35_aba_ratio64`배이다. 이 책은 공표값 $224n - 259$에 이르지 못했다. 한 관절의
-# 270번은 첫 단계 70번(트위스트 22, $\kappa_i$ 4, 바이어스 렌치 42, 삼각함수의 곱 2), 둘째 단계
-# 171번(관절체 관성과 그 곱 45, 관성의 회전 62, 관성의 평행 이동 42, 렌치 이동 22), 셋째 단계
-# 29번으로 나뉜다(`aba_structured`의 설명문; 회전·평행 이동·렌치·트위스트 단계의 수는
-# `tests/test_crba_aba.py`가 보조 함수마다 세어 확인한다). 공표된 구현은 링크 프레임을 골라 옵셋 벡터에 0이
+# {glue:text}`c35_step_per_joint`번을 쓰고, $n = 6$에서 공표값의 {glue:text}`c35_aba_ratio6`배, $n = 64$에서
+# {glue:text}`c35_aba_ratio64`배이다. 이 책은 공표값 $224n - 259$에 이르지 못했다. 보조 함수마다 센
+# 몫을 보면, 관절체 관성을 부모의 축으로 돌리는 데 {glue:text}`c35_step_rotate`번, 부모의 원점으로
+# 옮기는 데 {glue:text}`c35_step_translate`번, 렌치를 부모로 옮기는 데 {glue:text}`c35_step_wrench`번,
+# 트위스트를 자식으로 옮기는 데 {glue:text}`c35_step_twist`번이 들고, 나머지는 관절체 관성과 그 곱,
+# 바이어스 렌치, 삼각함수의 곱이다. 공표된 구현은 링크 프레임을 골라 옵셋 벡터에 0이
 # 들어가게 하고 세 단계 사이에서 곱을 나누어 쓴다. 이 책의 관절 프레임에서는 옵셋이 일반적인 3차원
 # 벡터로 남아, 관성을 옮기는 둘째 단계가 가장 비싸다. 어디서 몇 번을 더 줄일 수 있는지는
 # 3.5.9의 연구 질문으로 남긴다.
@@ -339,7 +344,7 @@ glue("c35_meas_pin_ratio", fixed_sig(float(last["pin crba+nle+cholesky_us"])
 # ```{exercise} 교차점을 옮기는 것
 # :label: ex-35-crossover
 #
-# 구조형 ABA의 곱셈을 관절당 270번에서 공표값의 기울기 224번으로 줄였다고 하자. 나머지(CRBA, RNEA,
+# 구조형 ABA의 곱셈을 관절당 {glue:text}`c35_step_per_joint`번에서 공표값의 기울기 224번으로 줄였다고 하자. 나머지(CRBA, RNEA,
 # 분해)는 그대로일 때 곱셈 수로 본 교차점은 작아지는가, 커지는가? 계산으로 확인하라.
 # ```
 #
@@ -689,7 +694,9 @@ for fn in (aba, aba_structured):
 #
 # **연구 질문.**
 #
-# - 구조형 ABA의 관절당 270번 가운데 관성을 옮기는 104번(회전 62, 평행 이동 42)을 줄이는 프레임
+# - 구조형 ABA의 관절당 {glue:text}`c35_step_per_joint`번 가운데 관성을 옮기는
+#   {glue:text}`c35_step_inertia`번(회전 {glue:text}`c35_step_rotate`, 평행 이동
+#   {glue:text}`c35_step_translate`)을 줄이는 프레임
 #   선택은 무엇인가? DH 꼴의 프레임으로 옵셋에 0을 넣으면 공표값 224번에 얼마나 다가가는가?
 # - 3.5.5에서 ABA의 전방 오차는 펼친 평면 사슬의 큰 조건수를 거의 따르지 않았다. 어떤 사슬에서
 #   ABA의 오차가 조건수를 따라가는가? 끝이 무거운 사슬(3.5.5의 셋째 관찰)이 그 예인가?

@@ -15,6 +15,7 @@ of the double-precision epsilon or as a bound and whether it held.
 
 from __future__ import annotations
 
+import importlib
 from functools import lru_cache
 
 import numpy as np
@@ -136,6 +137,50 @@ def crossover():
                       "aba_below": a[k - 1] if k > first else None,
                       "route_below": route[k - 1] if k > first else None}
     return rows
+
+
+def aba_step_counts():
+    """Multiplications (rule "all") of the steps of :func:`chaindyn.aba.aba_structured`,
+    counted on its helpers with 0-d instrumented arguments: an articulated inertia with a
+    revolute joint's zero row and column rotated into the parent's axes (``rotate``), a
+    full one translated to the parent's origin (``translate``), a wrench carried to the
+    parent (``wrench``) and a twist to the child (``twist``); and ``per_joint``, the
+    multiplications one more revolute joint adds to a whole call.
+    """
+    aba_module = importlib.import_module("chaindyn.aba")  # the module: chaindyn.aba is the function
+
+    keys = [(j, k) for j in range(6) for k in range(j, 6)]
+    rng = np.random.default_rng(20)
+
+    def zero_d(*x):
+        return [np.array(v) for v in x]
+
+    r = zero_d(0.6, 0.8, 0.36, 0.48, -0.28, 0.96)  # a rotation's rows, as the helpers take it
+    a = zero_d(0.8, -0.6, 0.64, -0.48, 0.28, -0.96)
+    p = zero_d(*rng.standard_normal(3))
+
+    def sparse(*vals):
+        it = iter(vals)
+        return {key: (None if 2 in key else next(it)) for key in keys}
+
+    def full(*vals):
+        return dict(zip(keys, vals))
+
+    c = multiplication_counts([7, 8], mass_matrix_max=0)
+    return {
+        "rotate": count(lambda *v: aba_module._rotate(sparse(*v[:15]), v[15:21], v[21:27]),
+                        *zero_d(*rng.standard_normal(15)), *r, *a, rule="all"),
+        "translate": count(lambda *v: aba_module._to_parent(full(*v[:21]), None, None,
+                                                            v[21:24], rotated=True),
+                           *zero_d(*rng.standard_normal(21)), *p, rule="all"),
+        "wrench": count(lambda *v: aba_module._wrench_to_parent(v[:6], v[6:12], v[12:18],
+                                                                v[18:21]),
+                        *zero_d(*rng.standard_normal(6)), *r, *a, *p, rule="all"),
+        "twist": count(lambda *v: aba_module._twist_to_child(v[:6], v[6:12], v[12:18],
+                                                             v[18:21]),
+                       *zero_d(*rng.standard_normal(6)), *r, *a, *p, rule="all"),
+        "per_joint": c["aba_s"][1] - c["aba_s"][0],
+    }
 
 
 # ----------------------------------------------------------------------------- chains
