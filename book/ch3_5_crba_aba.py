@@ -185,8 +185,8 @@ display(Markdown("\n".join(lines)))
 # 렌치를 한 칸 안쪽으로 옮기는 단계(이 구현은 {glue:text}`c35_step_wrench`번, 공표값의 $n^2$ 계수 10으로
 # 보면 20번)에서 온다.
 # 공표값은 RBDA의 표 10.1이 {cite:t}`featherstone2005efficient`(CRBA)와
-# {cite:t}`mcmillan1995efficient`(ABA)에서 옮긴 것이며, 이 책은 원 논문을 다시 읽지 않았고 표의 값만
-# 옮겼다.
+# {cite:t}`mcmillan1995efficient`(ABA)에서 옮긴 값으로 알려진 것이다. 이 책은 그 표도 원 논문도 직접
+# 확인하지 못했으므로, 이 두 식은 이차 인용으로 읽어야 한다.
 #
 # ```{exercise} 합성 관성이 아끼는 곱셈
 # :label: ex-35-composite
@@ -708,8 +708,8 @@ for fn in (aba, aba_structured):
 # 옮긴 것이고, ABA의 처음 정식화는 {cite:t}`featherstone1983calculation`이다. CRBA의 뿌리는
 # {cite:t}`walker1982efficient`의 셋째 방법이다. $M^{-1}$을 만드는 ABA 꼴의 순환(`inverse_mass_matrix`)은
 # Pinocchio의 `computeMinverse`가 쓰는 {cite:t}`carpentier2018analytical`를 따랐다. 곱셈 수의 공표값은
-# RBDA의 표 10.1에서 옮겼고, 그 표가 인용하는 원 논문
-# {cite:p}`featherstone2005efficient,mcmillan1995efficient`은 이 책이 직접 읽지 않았다. 수치 해석의
+# RBDA의 표 10.1에 실린 것으로 알려진 값이며, 그 표도 표가 인용하는 원 논문
+# {cite:p}`featherstone2005efficient,mcmillan1995efficient`도 이 책이 직접 읽지 않았다. 수치 해석의
 # 기준은 {cite:t}`higham2002accuracy`, 적분기는 {cite:t}`hairer1993solving`이다.
 #
 # 재현표는 공표된 곱셈 수와 진술을 이번 빌드의 값과 나란히 놓는다. 곱셈 수의 행은 "이번 빌드가
