@@ -17,6 +17,7 @@ import pytest
 sp = pytest.importorskip("sympy")
 
 from chaindyn import models, symbolic  # noqa: E402
+from chaindyn.chain import Chain  # noqa: E402
 from chaindyn.lagrange import coriolis_matrix  # noqa: E402
 from chaindyn.quantities import gravity_torque, kinetic_energy, mass_matrix  # noqa: E402
 from chaindyn.rnea import rnea  # noqa: E402
@@ -256,3 +257,153 @@ def test_sympy_is_imported_lazily():
     code = "import sys, chaindyn\nprint('sympy' in sys.modules)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "False", out.stderr
+
+
+# ----------------------------------------------------------------------------- bad input, in detail
+
+KEYS = "alpha_deg, a, d, theta_deg, type, mass, cx, cy, cz, Ixx, Iyy, Izz, Ixy, Ixz, Iyz"
+G_SYM = sp.Symbol("g", positive=True)
+
+
+@pytest.mark.parametrize("key, value", [("a", np.nan), ("d", np.inf), ("mass", None),
+                                        ("cx", [0.1]), ("Ixx", 1j), ("mass", "2.0"),
+                                        ("theta_deg", True)])
+def test_from_mdh_rows_rejects_values_that_are_not_finite_real_numbers(key, value):
+    rows = models.arm6r_table()
+    rows[1] = dict(rows[1], **{key: value})
+    assert _message(symbolic.from_mdh_rows, rows) == (
+        f"row 1: {key} must be a finite real number, got {value!r}")
+
+
+@pytest.mark.parametrize("key, value", [("mass", 0.0), ("mass", -1.0), ("Ixx", -1.0),
+                                        ("Ixy", 5.0)])
+def test_from_mdh_rows_rejects_what_chain_from_mdh_rejects(key, value):
+    """The oracle: Chain.from_mdh's own message for the same rows."""
+    rows = models.arm6r_table()
+    rows[1] = dict(rows[1], **{key: value})
+    want = _message(Chain.from_mdh, **models.mdh_arguments(rows))
+    assert want.startswith("link 2 of the mdh table: spatial_inertia must have")
+    assert _message(symbolic.from_mdh_rows, rows) == want
+
+
+def test_from_mdh_rows_rejects_rows_that_are_not_dicts():
+    assert _message(symbolic.from_mdh_rows, [1, 2]) == (
+        f"row 0 must be a dict with the keys {KEYS}, got int 1")
+    assert _message(symbolic.from_mdh_rows, "rows") == (
+        "rows must be a non-empty list of table rows, got 'rows'")
+    # a tuple of valid rows is accepted, and is the same chain
+    rows = models.arm6r_table()
+    assert symbolic.from_mdh_rows(tuple(rows)) == symbolic.from_mdh_rows(rows)
+
+
+@pytest.mark.parametrize("entry", [np.nan, np.inf, 1j, "g", None, sp.I, sp.zoo, sp.nan, sp.oo,
+                                   sp.I * G_SYM, sp.Matrix([1])])
+def test_symbolic_gravity_entries_must_be_real(entry):
+    assert _message(symbolic.lagrangian_dynamics, symbolic.planar_2r(),
+                    gravity=(entry, -G_SYM, 0)) == (
+        f"gravity[0] must be a finite real number or a real sympy expression, got {entry!r}")
+
+
+def test_symbolic_gravity_with_numbers_and_expressions():
+    """Numbers mixed with symbols: the same dynamics as the all-symbol gravity, substituted."""
+    h = sp.Symbol("h")
+    model = symbolic.planar_2r(point_masses=True)
+    ref = symbolic.lagrangian_dynamics(model, gravity=(h, -G_SYM, 0))
+    mixed = symbolic.lagrangian_dynamics(model, gravity=(sp.Integer(2), -G_SYM, 0.0))
+    assert sp.simplify(mixed.g - ref.g.subs(h, 2)) == sp.zeros(2, 1)
+
+
+def test_euler_lagrange_rejects_what_is_not_a_lagrangian_or_symbols():
+    q, qd, qdd = symbolic.joint_symbols(2)
+    x = sp.Symbol("x")
+    el = symbolic.euler_lagrange
+    assert _message(el, "q1**2", q, qd, qdd) == "L must be a sympy expression, got str 'q1**2'"
+    assert _message(el, None, q, qd, qdd) == "L must be a sympy expression, got NoneType None"
+    assert _message(el, np.zeros(3), q, qd, qdd) == (
+        "L must be a sympy expression, got ndarray array([0., 0., 0.])")
+    assert _message(el, sp.Matrix([x]), q, qd, qdd) == (
+        "L must be a sympy expression, got MutableDenseMatrix Matrix([[x]])")
+    assert _message(el, x, None, qd, qdd) == "q must be a tuple of n >= 1 sympy Symbols, got None"
+    assert _message(el, x, 1, qd, qdd) == "q must be a tuple of n >= 1 sympy Symbols, got 1"
+    assert _message(el, x, q, qd, 3) == "qdd must be a tuple of n >= 1 sympy Symbols, got 3"
+    assert _message(el, x, [], [], []) == "q must be a tuple of n >= 1 sympy Symbols, got []"
+    assert _message(el, x, q[:1], qd, qdd) == "q, qd, qdd must have one length, got 1, 2, 2"
+    assert _message(el, x, q, q, qdd) == (
+        "q, qd, qdd must be 6 distinct Symbols, got q1, q2 more than once")
+
+
+@pytest.mark.parametrize("args, message", [
+    ((1, 2, 3), "q must be a list, tuple or 1-d array of 2 sympy expressions or real numbers, "
+                "got 1"),
+    (((0,), (0, 0), (0, 0)), "q must be a list, tuple or 1-d array of 2 sympy expressions or "
+                             "real numbers, got (0,)"),
+    (("ab", (0, 0), (0, 0)), "q must be a list, tuple or 1-d array of 2 sympy expressions or "
+                             "real numbers, got 'ab'"),
+    (((0, 0), (0, "x"), (0, 0)), "qd[1] must be a finite real number or a real sympy "
+                                 "expression, got 'x'"),
+    (((0, 0), (0, 0), (np.nan, 0)), "qdd[0] must be a finite real number or a real sympy "
+                                    "expression, got nan"),
+    (((0, sp.I), (0, 0), (0, 0)), "q[1] must be a finite real number or a real sympy "
+                                  "expression, got I"),
+    ((None, (0, 0), (0, 0)), "q, qd, qdd must be given all three or none, got only qd, qdd"),
+])
+def test_planar_2r_mr89_checks_its_arguments(args, message):
+    assert _message(symbolic.planar_2r_mr89, *args) == message
+
+
+def test_planar_2r_mr89_at_numbers_is_the_symbolic_form_substituted():
+    q, qd, qdd = symbolic.joint_symbols(2)
+    sym = symbolic.planar_2r_mr89()
+    num = symbolic.planar_2r_mr89([0.3, -0.2], (1, 2), np.array([0.5, 0.25]))
+    values = dict(zip(q + qd + qdd, (0.3, -0.2, 1, 2, 0.5, 0.25)))
+    assert sp.simplify(num["tau"] - sym["tau"].subs(values)) == sp.zeros(2, 1)
+
+
+@pytest.mark.parametrize("exprs, message", [
+    (None, "exprs must be a sympy expression, a sympy Matrix or a list or tuple of them, "
+           "got NoneType None"),
+    (3, "exprs must be a sympy expression, a sympy Matrix or a list or tuple of them, got int 3"),
+    ("x*y", "exprs must be a sympy expression, a sympy Matrix or a list or tuple of them, "
+            "got str 'x*y'"),
+    ({sp.Symbol("x"): 1}, "exprs must be a sympy expression, a sympy Matrix or a list or tuple "
+                          "of them, got dict {x: 1}"),
+    ([sp.Symbol("x"), "y"], "exprs[1] must be a sympy expression, a sympy Matrix or a list or "
+                            "tuple of them, got str 'y'"),
+])
+def test_multiplications_rejects_what_is_not_sympy(exprs, message):
+    assert _message(symbolic.multiplications, exprs) == message
+
+
+def test_multiplications_of_one_expression_a_matrix_and_cse_output():
+    x, y = sp.symbols("x y")
+    e = 3 * x * y**2 - x  # 3 * x * y * y: three multiplications
+    assert symbolic.multiplications(e) == symbolic.multiplications([e]) == 3
+    assert symbolic.multiplications(x) == 0
+    assert symbolic.multiplications(sp.Matrix([[e, x * y]])) == 4
+    subs, reduced = sp.cse([e * x, e * y])
+    flat = [v for _, v in subs] + list(reduced)
+    assert symbolic.multiplications((subs, reduced)) == symbolic.multiplications(flat)
+
+
+def test_options_must_be_bools():
+    assert _message(symbolic.planar_2r, point_masses="no") == (
+        "point_masses must be True or False, got 'no'")
+    assert _message(symbolic.planar_nr, 2, point_masses="yes") == (
+        "point_masses must be True or False, got 'yes'")
+    assert _message(symbolic.planar_nr, 2, point_masses=None) == (
+        "point_masses must be True or False, got None")
+    dyn = symbolic.lagrangian_dynamics(symbolic.from_chain(models.planar_2r()), gravity=G3)
+    assert _message(symbolic.torque_function, dyn, cse="x") == "cse must be True or False, got 'x'"
+    assert _message(symbolic.torque_function, dyn, cse=None) == (
+        "cse must be True or False, got None")
+
+
+def test_lagrangian_dynamics_needs_distinct_joint_symbols():
+    model = symbolic.from_chain(models.planar_2r())
+    q, qd, qdd = symbolic.joint_symbols(2)
+    assert _message(symbolic.lagrangian_dynamics, model, q=q, qd=q, qdd=qdd) == (
+        "q, qd, qdd must be 6 distinct Symbols, got q1, q2 more than once")
+    assert _message(symbolic.lagrangian_dynamics, model, q=q, qd=qd, qdd=qd) == (
+        "q, qd, qdd must be 6 distinct Symbols, got qd1, qd2 more than once")
+    assert _message(symbolic.lagrangian_dynamics, model, qd=qd) == (
+        "q, qd, qdd must be given all three or none, got only qd")

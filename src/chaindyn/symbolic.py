@@ -31,11 +31,13 @@ Manipulation* (1994), §4.2.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import numpy as np
 
 from ._validate import as_array, check_chain
+from .chain import Chain
 
 __all__ = [
     "SymbolicChain",
@@ -178,6 +180,65 @@ def _check_n(n):
     return int(n)
 
 
+def _check_bool(name, x):
+    if not isinstance(x, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {x!r}")
+    return bool(x)
+
+
+def _is_real_number(x):
+    """``x`` a finite real number: int, float, numpy or sympy real, not bool."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        return False
+    try:
+        return bool(np.isfinite(float(x)))
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def _is_real_expr(x, sp):
+    """``x`` a sympy expression free of nan and infinities that is not known to be non-real.
+
+    A number must be real (``sp.I`` is not); an expression in symbols must not
+    be provably non-real (a symbol without assumptions passes)."""
+    if not isinstance(x, sp.Expr) or x.has(sp.nan, sp.zoo, sp.oo, sp.S.NegativeInfinity):
+        return False
+    if x.is_number:
+        return x.is_real is True
+    return x.is_real is not False
+
+
+def _check_real_entries(name, s, length, sp):
+    """``s`` a list, tuple or 1-d ndarray of ``length`` sympy expressions or real numbers."""
+    if (not isinstance(s, (list, tuple, np.ndarray)) or np.ndim(s) != 1
+            or len(s) != length):
+        raise ValueError(f"{name} must be a list, tuple or 1-d array of {length} sympy "
+                         f"expressions or real numbers, got {s!r}")
+    for i, x in enumerate(s):
+        if not (_is_real_number(x) or _is_real_expr(x, sp)):
+            raise ValueError(f"{name}[{i}] must be a finite real number or a real sympy "
+                             f"expression, got {x!r}")
+    return s
+
+
+def _check_joint_symbols(q, qd, qdd, n, sp):
+    """q, qd, qdd: lists or tuples of n sympy Symbols each (any n >= 1 if ``n`` is None),
+    3 n distinct symbols in all."""
+    for name, s in (("q", q), ("qd", qd), ("qdd", qdd)):
+        want = f"{n}" if n is not None else "n >= 1"
+        if (not isinstance(s, (list, tuple)) or not s or (n is not None and len(s) != n)
+                or not all(isinstance(x, sp.Symbol) for x in s)):
+            raise ValueError(f"{name} must be a tuple of {want} sympy Symbols, got {s!r}")
+    if not len(q) == len(qd) == len(qdd):
+        raise ValueError("q, qd, qdd must have one length, got "
+                         f"{len(q)}, {len(qd)}, {len(qdd)}")
+    every = [*q, *qd, *qdd]
+    twice = sorted({str(x) for x in every if every.count(x) > 1})
+    if twice:
+        raise ValueError(f"q, qd, qdd must be {len(every)} distinct Symbols, got "
+                         f"{', '.join(twice)} more than once")
+
+
 # ----------------------------------------------------------------------- models
 def from_chain(chain):
     """A :class:`SymbolicChain` with the numeric parameters of a :class:`chaindyn.Chain`.
@@ -244,7 +305,12 @@ def from_mdh_rows(rows):
     Raises
     ------
     ValueError
-        If ``rows`` is empty, a row misses a key, or a type is not R or P.
+        If ``rows`` is not a non-empty list or tuple of dicts, a row misses a
+        key, a type is not R or P, a value is not a finite real number
+        (strings, None, complex numbers, nan and inf are rejected), or
+        :meth:`chaindyn.Chain.from_mdh` rejects the same rows (a mass <= 0,
+        an inertia about the COM that is not positive definite; its message
+        names link i + 1 for row i).
 
     Examples
     --------
@@ -260,12 +326,28 @@ def from_mdh_rows(rows):
         raise ValueError(f"rows must be a non-empty list of table rows, got {rows!r}")
     home, screws, inertias, kinds = [], [], [], []
     for k, r in enumerate(rows):
+        if not isinstance(r, Mapping):
+            raise ValueError(f"row {k} must be a dict with the keys {', '.join(keys)}, "
+                             f"got {type(r).__name__} {r!r}")
         missing = [key for key in keys if key not in r]
         if missing:
             raise ValueError(f"row {k} must have the keys {', '.join(keys)}, missing {missing}")
-        kind = {"R": "revolute", "P": "prismatic"}.get(str(r["type"]).upper())
-        if kind is None:
+        if str(r["type"]).upper() not in ("R", "P"):
             raise ValueError(f"row {k}: type must be 'R' or 'P', got {r['type']!r}")
+        for key in keys:
+            if key != "type" and not _is_real_number(r[key]):
+                raise ValueError(f"row {k}: {key} must be a finite real number, got {r[key]!r}")
+    # the physical checks (mass > 0, positive definite inertia) of the numeric chain
+    Chain.from_mdh(
+        np.array([[np.deg2rad(float(r["alpha_deg"])), float(r["a"]), float(r["d"]),
+                   np.deg2rad(float(r["theta_deg"]))] for r in rows]),
+        [float(r["mass"]) for r in rows],
+        [[float(r[c]) for c in ("cx", "cy", "cz")] for r in rows],
+        [[[float(r[a]) for a in row] for row in (("Ixx", "Ixy", "Ixz"), ("Ixy", "Iyy", "Iyz"),
+                                                 ("Ixz", "Iyz", "Izz"))] for r in rows],
+        [str(r["type"]).upper() for r in rows])
+    for r in rows:
+        kind = {"R": "revolute", "P": "prismatic"}[str(r["type"]).upper()]
 
         def num(key, r=r):
             return sp.Rational(repr(float(r[key])))
@@ -313,7 +395,7 @@ def planar_nr(n, point_masses=False):
     Raises
     ------
     ValueError
-        If n is not a positive integer.
+        If n is not a positive integer or ``point_masses`` is not a bool.
 
     Examples
     --------
@@ -322,6 +404,7 @@ def planar_nr(n, point_masses=False):
     (m1, m2, m3, L1, L2, L3)
     """
     n = _check_n(n)
+    point_masses = _check_bool("point_masses", point_masses)
     sp = _sp()
     m = sp.symbols(f"m1:{n + 1}", positive=True)
     L = sp.symbols(f"L1:{n + 1}", positive=True)
@@ -348,6 +431,11 @@ def planar_nr(n, point_masses=False):
 
 def planar_2r(point_masses=False):
     """:func:`planar_nr` with n = 2 (the arm of Modern Robotics eq. 8.9).
+
+    Raises
+    ------
+    ValueError
+        If ``point_masses`` is not a bool.
 
     Examples
     --------
@@ -380,12 +468,24 @@ def planar_2r_mr89(q=None, qd=None, qdd=None):
         c = (-m2 L1 L2 s2 (2 qd1 qd2 + qd2^2), m2 L1 L2 qd1^2 s2),
         g = ((m1 + m2) L1 g c1 + m2 g L2 c12, m2 g L2 c12)
 
+    Parameters
+    ----------
+    q, qd, qdd : sequences of 2 sympy expressions or real numbers, optional
+        Joint positions (rad), rates (rad/s) and accelerations (rad/s^2);
+        all three or none.  Default :func:`joint_symbols` ``(2)``.
+
     Returns
     -------
     dict
         ``M`` (2, 2), ``c`` (2, 1), ``g`` (2, 1) sympy Matrices and ``tau``
         ``= M qdd + c + g``, in the symbols of :func:`joint_symbols` and
         :func:`planar_nr`.
+
+    Raises
+    ------
+    ValueError
+        If only some of q, qd, qdd are given, or one is not a list, tuple or
+        1-d array of two finite real numbers or real sympy expressions.
 
     Examples
     --------
@@ -394,7 +494,14 @@ def planar_2r_mr89(q=None, qd=None, qdd=None):
     L2**2*m2
     """
     sp = _sp()
-    q, qd, qdd = joint_symbols(2) if q is None else (q, qd, qdd)
+    given = [name for name, s in (("q", q), ("qd", qd), ("qdd", qdd)) if s is not None]
+    if not given:
+        q, qd, qdd = joint_symbols(2)
+    elif len(given) < 3:
+        raise ValueError("q, qd, qdd must be given all three or none, got only "
+                         + ", ".join(given))
+    for name, s in (("q", q), ("qd", qd), ("qdd", qdd)):
+        _check_real_entries(name, s, 2, sp)
     m1, m2 = sp.symbols("m1:3", positive=True)
     L1, L2 = sp.symbols("L1:3", positive=True)
     g = sp.Symbol("g", positive=True)
@@ -428,6 +535,10 @@ def _gravity_vector(gravity, mod):
     sp = _sp()
     if isinstance(gravity, (list, tuple)) and len(gravity) == 3 and any(
             isinstance(x, sp.Basic) and not x.is_number for x in gravity):
+        for i, x in enumerate(gravity):
+            if not (_is_real_number(x) or _is_real_expr(x, sp)):
+                raise ValueError(f"gravity[{i}] must be a finite real number or a real sympy "
+                                 f"expression, got {x!r}")
         return mod.Matrix(list(gravity))
     g = as_array(gravity, "gravity", (3,))
     return mod.Matrix([_exact(x) for x in g])
@@ -464,10 +575,12 @@ def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qd
     ----------
     model : SymbolicChain
     gravity : sequence of 3
-        Gravity in {0}, m/s^2: numbers, or sympy expressions (e.g.
-        :func:`planar_gravity`).  Default ``(0, 0, -9.80665)``.
+        Gravity in {0}, m/s^2: finite real numbers, or a list or tuple in
+        which sympy expressions (e.g. :func:`planar_gravity`) and finite
+        real numbers mix.  Default ``(0, 0, -9.80665)``.
     q, qd, qdd : tuple of sympy.Symbol, optional
-        Default :func:`joint_symbols`.
+        3 n distinct symbols, all three or none.  Default
+        :func:`joint_symbols`.
     engine : {"sympy", "symengine"}
         ``"symengine"`` runs the same derivation on symengine's types (a
         C++ library; installed separately), for the timing of book §3.3 ③;
@@ -481,9 +594,12 @@ def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qd
     Raises
     ------
     ValueError
-        If ``model`` is not a SymbolicChain, gravity has not three finite
-        entries, q, qd, qdd are not n sympy Symbols each, or ``engine`` is
-        not one of the two names.
+        If ``model`` is not a SymbolicChain; gravity has not three finite
+        entries, or one entry of a symbolic gravity is neither a finite real
+        number nor a real sympy expression (complex numbers, ``sp.I``,
+        ``sp.zoo``, nan, inf, strings and None are rejected); only some of
+        q, qd, qdd are given, they are not n sympy Symbols each or a symbol
+        occurs twice among them; or ``engine`` is not one of the two names.
 
     Examples
     --------
@@ -496,12 +612,13 @@ def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qd
     model = _check_model(model)
     sp = _engine(engine)
     n = model.n
-    if q is None:
+    given = [name for name, s in (("q", q), ("qd", qd), ("qdd", qdd)) if s is not None]
+    if not given:
         q, qd, qdd = joint_symbols(n)
-    for name, s in (("q", q), ("qd", qd), ("qdd", qdd)):
-        if (not isinstance(s, (list, tuple)) or len(s) != n
-                or not all(isinstance(x, _sp().Symbol) for x in s)):
-            raise ValueError(f"{name} must be a tuple of {n} sympy Symbols, got {s!r}")
+    elif len(given) < 3:
+        raise ValueError("q, qd, qdd must be given all three or none, got only "
+                         + ", ".join(given))
+    _check_joint_symbols(q, qd, qdd, n, _sp())
     if engine == "symengine":
         q, qd, qdd = (tuple(sp.Symbol(str(x)) for x in s) for s in (q, qd, qdd))
     gvec = _gravity_vector(gravity, sp)
@@ -552,7 +669,8 @@ def euler_lagrange(L, q, qd, qdd):
     ----------
     L : sympy expression
         In the symbols q, qd.
-    q, qd, qdd : sequences of sympy.Symbol, equal lengths
+    q, qd, qdd : lists or tuples of sympy.Symbol
+        Of one length n >= 1, 3 n distinct symbols.
 
     Returns
     -------
@@ -561,7 +679,9 @@ def euler_lagrange(L, q, qd, qdd):
     Raises
     ------
     ValueError
-        If q, qd, qdd are not sympy Symbols of one length.
+        If L is not a sympy expression (a string, a number, an array or a
+        Matrix), or q, qd, qdd are not lists or tuples of sympy Symbols of
+        one length n >= 1 with no symbol twice.
 
     Examples
     --------
@@ -575,9 +695,9 @@ def euler_lagrange(L, q, qd, qdd):
     Matrix([[g*sin(q1) + qdd1]])
     """
     sp = _sp()
-    if not (len(q) == len(qd) == len(qdd)) or not all(
-            isinstance(x, sp.Symbol) for x in (*q, *qd, *qdd)):
-        raise ValueError(f"q, qd, qdd must be sympy Symbols of one length, got {q}, {qd}, {qdd}")
+    if not isinstance(L, sp.Expr):
+        raise ValueError(f"L must be a sympy expression, got {type(L).__name__} {L!r}")
+    _check_joint_symbols(q, qd, qdd, None, sp)
     out = []
     for i in range(len(q)):
         p = sp.diff(L, qd[i])
@@ -608,7 +728,8 @@ def torque_function(dyn, cse=True):
     Raises
     ------
     ValueError
-        If ``dyn`` is not a Dynamics or holds symbols besides q, qd, qdd.
+        If ``dyn`` is not a Dynamics or holds symbols besides q, qd, qdd, or
+        ``cse`` is not a bool.
 
     Examples
     --------
@@ -623,6 +744,7 @@ def torque_function(dyn, cse=True):
     sp = _sp()
     if not isinstance(dyn, Dynamics):
         raise ValueError(f"dyn must be a chaindyn.symbolic.Dynamics, got {type(dyn).__name__}")
+    cse = _check_bool("cse", cse)
     n = len(dyn.q)
     tau = list(dyn.torque())
     free = set().union(*(e.free_symbols for e in tau)) - set(dyn.q + dyn.qd + dyn.qdd)
@@ -663,11 +785,20 @@ def multiplications(exprs):
 
     Parameters
     ----------
-    exprs : sequence of sympy expressions
+    exprs : sympy expression, sympy Matrix, or list or tuple of them
+        Lists and tuples may nest (the ``(replacements, reduced)`` pair of
+        ``sympy.cse``).
 
     Returns
     -------
     int
+
+    Raises
+    ------
+    ValueError
+        If ``exprs`` or an item of it is not a sympy expression, a sympy
+        Matrix or a list or tuple of them (e.g. a string, a number, None, a
+        dict).
 
     Examples
     --------
@@ -678,9 +809,24 @@ def multiplications(exprs):
     3
     """
     sp = _sp()
+    items = []
+
+    def collect(x, where):
+        if isinstance(x, sp.MatrixBase):
+            items.extend(x)
+        elif isinstance(x, sp.Expr):
+            items.append(x)
+        elif isinstance(x, (list, tuple)):
+            for k, y in enumerate(x):
+                collect(y, f"{where}[{k}]")
+        else:
+            raise ValueError(f"{where} must be a sympy expression, a sympy Matrix or a list or "
+                             f"tuple of them, got {type(x).__name__} {x!r}")
+
+    collect(exprs, "exprs")
     total = 0
-    for e in exprs:
-        for node in sp.preorder_traversal(sp.sympify(e)):
+    for e in items:
+        for node in sp.preorder_traversal(e):
             if isinstance(node, sp.Mul):
                 k = len(node.args) - (1 if node.args[0] == -1 else 0)  # -1: a negation
                 total += max(k - 1, 0)
