@@ -216,6 +216,13 @@ def cholesky_solve(L, b):
     if not bool(np.all(np.diagonal(L, axis1=-2, axis2=-1) != 0)):
         raise ValueError("L must have a non-zero diagonal (the Cholesky factor of a positive "
                          "definite matrix), got a zero on it")
+    return _substitute(L, b, shape)
+
+
+def _substitute(L, b, shape):
+    """The two triangular solves of :func:`cholesky_solve` on checked arrays, into the
+    broadcast ``shape`` (..., n)."""
+    n = shape[-1]
     y = np.zeros_like(b, shape=shape)
     for i in range(n):
         y[..., i] = (b[..., i] - np.einsum("...j,...j->...", L[..., i, :i], y[..., :i])) \
@@ -288,7 +295,8 @@ def forward_dynamics(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     f_tip = check_wrench(f_tip, batch_shape(q, qd, tau))
     M = crba(chain, q)
     h = rnea(chain, q, qd, np.zeros(chain.n), gravity, f_tip)
-    return cholesky_solve(np.linalg.cholesky(M), tau - h)
+    L, b = np.linalg.cholesky(M), tau - h  # checked inputs; numpy refuses a non-PD M
+    return _substitute(L, b, np.broadcast_shapes(L.shape[:-2], b.shape[:-1]) + (chain.n,))
 
 
 def inverse_mass_matrix(chain, q):
