@@ -6,7 +6,13 @@ differ from run to run).  It writes, for the book's appendix B:
 * ``data/bench_machine.csv``  machine, library versions, date, load average;
 * ``data/bench_single.csv``   one call on the 6R arm: median time per method;
 * ``data/bench_batch.csv``    N states in one call (or a loop of N calls for
-  the libraries): time per sample and peak memory, N = 1 .. 1e5;
+  the libraries): time per sample and peak memory, N = 1 .. 1e6;
+* ``data/bench_blocks.csv``   ``rnea_structured`` at N = 1e5 against the size of the
+  blocks it splits a batch into (``chaindyn.structured.BLOCK_STATES``);
+* ``data/bench_flops.csv``    floating-point operations per state of the chaindyn
+  methods (``chaindyn.opcount``: multiplications and additions) and the rate they
+  reach, as a fraction of the machine's measured single-core peak (a large
+  matrix product, BLAS on one thread, in a subprocess);
 * ``data/bench_growth.csv``   time against the number of links n (random chains);
 * ``book/figures/bench_single.png``, ``bench_batch.png``, ``bench_growth.png``.
 
@@ -30,6 +36,7 @@ import importlib.metadata as md
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -44,12 +51,23 @@ from _cli import DATA_DIR, FIG_DIR, write_csv  # noqa: E402
 from bench_baselines import rnea_lists  # noqa: E402
 
 import chaindyn as cd  # noqa: E402
-from chaindyn import interop, models  # noqa: E402
+from chaindyn import interop, models, structured  # noqa: E402
+from chaindyn.opcount import count  # noqa: E402
 
 G = np.array([0.0, 0.0, -cd.STANDARD_GRAVITY])
-NS = [1, 10, 100, 1000, 10000, 100000]
+NS = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
 GROWTH = [1, 2, 4, 8, 16, 32, 64, 128]
 MAX_N_SLOW = 1000  # modern_robotics and the list code: per-sample cost is flat; N <= 1e3
+#: rnea and rnea_classic keep whole-batch 6x6 matrices per link (331 MiB at N = 1e5,
+#: over 3 GiB at 1e6): measured up to 1e5.
+MAX_N_DENSE = 100_000
+#: Block sizes tried for rnea_structured at N = BLOCKS_N (and N itself: one block).
+BLOCK_SIZES = [256, 512, 1024, 2048, 4096, 8192, 16384, 32768]
+BLOCKS_N = 100_000
+#: The single-core peak: C = A B for n x n matrices, BLAS on one thread.
+PEAK_MATMUL_N = 2000
+PEAK_REPEATS = 10
+FLOP_METHODS = ("rnea", "rnea_structured", "rnea_classic")
 
 
 # ---------------------------------------------------------------- timing
@@ -211,16 +229,19 @@ def run_single(chain, single, library, budget):
     return [r[:3] + [r[2] / pin_t] + r[3:] for r in rows]
 
 
-def run_batch(chain, batched, budget, quick):
+def run_batch(chain, batched, budget, max_n):
     rows = []
-    for N in NS[:4] if quick else NS:
+    for N in [N for N in NS if N <= max_n]:
         s = states(N)
-        ref = cd.rnea(chain, *s, G)
+        ref = cd.rnea(chain, *s, G) if N <= MAX_N_DENSE else None
         pin_t = None
         for name, fn in batched.items():
             slow = name.startswith(("mr.", "python"))
-            if slow and N > MAX_N_SLOW:
+            if slow and N > MAX_N_SLOW or name in ("rnea", "rnea_classic") and N > MAX_N_DENSE:
                 continue
+            if ref is None:  # beyond MAX_N_DENSE: rnea state by state in blocks
+                ref = np.concatenate([cd.rnea(chain, *(x[k:k + 10_000] for x in s), G)
+                                      for k in range(0, N, 10_000)])
             diff = float(np.abs(fn(*s) - ref).max())
             t, number, blocks = per_call(lambda fn=fn, s=s: fn(*s), budget=budget, blocks=7)
             peak = peak_bytes(lambda fn=fn, s=s: fn(*s)) if not slow else float("nan")
@@ -232,6 +253,84 @@ def run_batch(chain, batched, budget, quick):
         for r in rows:
             if r[1] == N:
                 r.insert(3, r[2] / (pin_t / N * 1e6))
+    return rows
+
+
+def run_blocks(chain, budget, quick):
+    """rnea_structured at N = BLOCKS_N states against the block size: per-sample time
+    and peak memory (bytes per state).  The last row is one block of all N states."""
+    N = 10_000 if quick else BLOCKS_N
+    s = states(N)
+    ref = cd.rnea_structured(chain, *s, G)
+    rows = []
+    default = structured.BLOCK_STATES
+    try:
+        for size in BLOCK_SIZES + [N]:
+            structured.BLOCK_STATES = size
+            diff = float(np.abs(cd.rnea_structured(chain, *s, G) - ref).max())
+            assert diff <= AGREEMENT_BOUND, diff
+            t, _, _ = per_call(lambda: cd.rnea_structured(chain, *s, G), budget=budget, blocks=7)
+            peak = peak_bytes(lambda: cd.rnea_structured(chain, *s, G))
+            rows.append([size, N, t / N * 1e6, peak / N, size == default])
+            print(f"blocks {size:<7d} N={N} {t / N * 1e6:7.3f} us/sample "
+                  f"peak {peak / N:6.0f} B/sample", flush=True)
+    finally:
+        structured.BLOCK_STATES = default
+    return rows
+
+
+_PEAK_CODE = """
+import time, numpy as np
+n, repeats = {n}, {repeats}
+rng = np.random.default_rng(0)
+A, B = rng.standard_normal((n, n)), rng.standard_normal((n, n))
+A @ B
+best = float("inf")
+for _ in range(repeats):
+    t0 = time.perf_counter()
+    A @ B
+    best = min(best, time.perf_counter() - t0)
+print(best)
+"""
+#: Environment variables that hold the BLAS libraries numpy may link to one thread.
+ONE_THREAD = {k: "1" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
+                               "BLIS_NUM_THREADS", "VECLIB_MAXIMUM_THREADS")}
+
+
+def single_core_peak(n=PEAK_MATMUL_N, repeats=PEAK_REPEATS):
+    """The machine's measured single-core peak, flop/s: the fastest of ``repeats``
+    products of two n x n float64 matrices by numpy's BLAS on one thread (set through
+    the environment of a fresh interpreter, before numpy loads).  A product costs
+    n^3 multiplications and n^2 (n - 1) additions, as chaindyn.opcount counts it."""
+    env = dict(os.environ, **ONE_THREAD)
+    out = subprocess.run([sys.executable, "-c", _PEAK_CODE.format(n=n, repeats=repeats)],
+                         env=env, capture_output=True, text=True, check=True)
+    best = float(out.stdout.split()[-1])
+    A = np.ones((3, 4))
+    flops_rule = count(lambda a: a @ a.T, A, rule="all") + count(lambda a: a @ a.T, A,
+                                                                  rule="additions")
+    assert flops_rule == 3 * 3 * 4 + 3 * 3 * 3  # r k products and r (k - 1) additions
+    return (n**3 + n * n * (n - 1)) / best
+
+
+def flops_per_state(chain):
+    """(multiplications, additions) per state of each chaindyn method on ``chain``,
+    counted by chaindyn.opcount on one state (a batch costs N times that)."""
+    s = tuple(x[0] for x in states(1))
+    fns = {"rnea": cd.rnea, "rnea_structured": cd.rnea_structured,
+           "rnea_classic": cd.rnea_classic}
+    return {name: (count(fn, chain, *s, G, rule="all"), count(fn, chain, *s, G, rule="additions"))
+            for name, fn in fns.items()}
+
+
+def flop_rows(batch_rows, counts, peak):
+    rows = []
+    for r in batch_rows:
+        name, N, us = r[0], r[1], r[2]
+        if name in counts and N >= 1000:
+            mul, add = counts[name]
+            rate = (mul + add) / (us * 1e-6)
+            rows.append([name, N, mul, add, mul + add, us, rate / 1e9, rate / peak])
     return rows
 
 
@@ -378,7 +477,10 @@ def main(argv=None):
     ap.add_argument("--fig-dir", type=Path, default=FIG_DIR)
     ap.add_argument("--data-dir", type=Path, default=DATA_DIR)
     ap.add_argument("--quick", action="store_true", help="small budget, N <= 1e3, n <= 16")
+    ap.add_argument("--max-n", type=float, default=None,
+                    help="largest batch N (default 1e6; 1e3 with --quick)")
     args = ap.parse_args(argv)
+    max_n = args.max_n if args.max_n is not None else (1000 if args.quick else NS[-1])
     for d in (args.fig_dir, args.data_dir):
         d.mkdir(parents=True, exist_ok=True)
     budget = 0.05 if args.quick else 0.4
@@ -387,9 +489,17 @@ def main(argv=None):
     mach = machine("before")
     chain, single, batched, library = setup()
     single_rows = run_single(chain, single, library, budget=2.5 * budget)
-    batch_rows = run_batch(chain, batched, budget, args.quick)
+    batch_rows = run_batch(chain, batched, budget, max_n)
+    block_rows = run_blocks(chain, budget, args.quick)
     g_header, g_rows = run_growth(budget, args.quick)
+    peak = single_core_peak(n=1000 if args.quick else PEAK_MATMUL_N)
+    print(f"single-core peak {peak / 1e9:.1f} GFLOP/s (matrix product, one BLAS thread)")
+    f_rows = flop_rows(batch_rows, flops_per_state(chain), peak)
     mach += machine("after")[-1:]
+    mach += [("block_states", structured.BLOCK_STATES),
+             ("peak_gflops_single_core", f"{peak / 1e9:.3g}"),
+             ("peak_matmul_n", 1000 if args.quick else PEAK_MATMUL_N),
+             ("peak_blas_threads", "1 (" + ", ".join(sorted(ONE_THREAD)) + ")")]
     mach.append(("benchmark_seconds", f"{time.perf_counter() - t_start:.0f}"))
     d = args.data_dir
     write_csv(d / "bench_machine.csv", ["key", "value"], mach)
@@ -400,10 +510,19 @@ def main(argv=None):
                 r[6] <= AGREEMENT_BOUND] for r in single_rows])
     write_csv(d / "bench_batch.csv",
               ["method", "N", "per_sample_us", "ratio_to_pin", "call_ms", "peak_MiB",
-               "calls_per_block", "blocks", "agreement_bound", "agrees_with_rnea"],
+               "peak_bytes_per_sample", "calls_per_block", "blocks", "agreement_bound",
+               "agrees_with_rnea"],
               [[r[0], r[1], f"{r[2]:.4g}", f"{r[3]:.4g}", f"{r[4]:.4g}",
-                "" if r[5] != r[5] else f"{r[5]:.4g}", r[6], r[7], f"{AGREEMENT_BOUND:.0e}",
-                r[8] <= AGREEMENT_BOUND] for r in batch_rows])
+                "" if r[5] != r[5] else f"{r[5]:.4g}",
+                "" if r[5] != r[5] else f"{r[5] * 2**20 / r[1]:.4g}", r[6], r[7],
+                f"{AGREEMENT_BOUND:.0e}", r[8] <= AGREEMENT_BOUND] for r in batch_rows])
+    write_csv(d / "bench_blocks.csv",
+              ["block_states", "N", "per_sample_us", "peak_bytes_per_sample", "default"],
+              [[r[0], r[1], f"{r[2]:.4g}", f"{r[3]:.4g}", r[4]] for r in block_rows])
+    write_csv(d / "bench_flops.csv",
+              ["method", "N", "multiplications_per_state", "additions_per_state",
+               "flops_per_state", "per_sample_us", "gflops", "fraction_of_peak"],
+              [r[:5] + [f"{r[5]:.4g}", f"{r[6]:.4g}", f"{r[7]:.3g}"] for r in f_rows])
     write_csv(d / "bench_growth.csv", g_header,
               [[r[0]] + ["" if v != v else f"{v:.4g}" for v in r[1:]] for r in g_rows])
     figure_single(single_rows, args.fig_dir / "bench_single.png")

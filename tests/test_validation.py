@@ -1233,7 +1233,7 @@ def test_random_chain_inputs_valid():
 
 
 def test_opcount_bogus_rule(chain):
-    with raises("rule must be 'products' or 'all', got 'bogus'"):
+    with raises("rule must be 'products', 'all' or 'additions', got 'bogus'"):
         count(cd.rnea, chain, np.zeros(N), np.zeros(N), np.zeros(N), rule="bogus")
 
 

@@ -1,4 +1,4 @@
-"""Count the scalar multiplications that one call of a function performs.
+"""Count the scalar multiplications (or additions) that one call of a function performs.
 
 The count is taken on the real code path: the arguments (arrays and the
 arrays inside a :class:`~chaindyn.Chain`) are handed to the function as an
@@ -20,6 +20,14 @@ Rules
     ``np.square``): scalings, the sines and cosines' coefficients, cross
     products written elementwise.  Additions, divisions and function
     evaluations (sin, cos) are not counted by either rule.
+``"additions"``
+    the additions and subtractions instead, none of the multiplications: every
+    elementwise ``+``/``-`` (``np.add``, ``np.subtract``, also their ``reduce``
+    and ``np.sum``: a sum of k terms is k - 1 additions), and those inside the
+    products above (a contraction of length k costs k - 1 additions per
+    result).  ``count(..., rule="all") + count(..., rule="additions")`` is the
+    number of floating-point operations a call performs apart from negations,
+    divisions and function evaluations (its flops, as appendix B counts them).
 """
 
 from __future__ import annotations
@@ -32,9 +40,10 @@ from . import _validate
 
 __all__ = ["count"]
 
-_RULES = ("products", "all")
+_RULES = ("products", "all", "additions")
 _PRODUCT_FUNCS = {np.dot, np.vdot, np.inner, np.einsum}
 _ELEMENTWISE = {np.multiply, np.square}
+_ADDITIVE = {np.add, np.subtract}
 
 _tally = None  # [rule, total] while count() runs
 
@@ -47,17 +56,28 @@ class _Counted(np.ndarray):
         if out is not None:
             kwargs["out"] = _unwrap(out)
         result = getattr(ufunc, method)(*raw, **kwargs)
+        additions = _tally is not None and _tally[0] == "additions"
         if method == "__call__":
             if ufunc is np.matmul:
-                _add(_result_size(result) * np.shape(raw[0])[-1])
+                k = np.shape(raw[0])[-1]
+                _add(_result_size(result) * (k - 1 if additions else k))
             elif ufunc in _ELEMENTWISE and _tally and _tally[0] == "all":
                 _add(_result_size(result))
+            elif ufunc in _ADDITIVE and additions:
+                _add(_result_size(result))
+        elif method == "reduce" and ufunc in _ADDITIVE and additions:
+            _add(np.size(raw[0]) - _result_size(result))
         return _wrap(result)
 
     def __array_function__(self, func, types, args, kwargs):
         raw_args, raw_kwargs = _unwrap(args), _unwrap(kwargs)
         result = func(*raw_args, **raw_kwargs)
-        if func in _PRODUCT_FUNCS:
+        if _tally is not None and _tally[0] == "additions":
+            if func in _PRODUCT_FUNCS:
+                _add(_product_additions(func, raw_args, result))
+            elif func is np.sum:
+                _add(np.size(raw_args[0]) - _result_size(result))
+        elif func in _PRODUCT_FUNCS:
             _add(_product_count(func, raw_args, result))
         return _wrap(result)
 
@@ -76,23 +96,42 @@ def _result_size(r):
     return int(np.size(r))
 
 
+def _einsum_terms(args):
+    """Number of products of all operands' entries that an einsum forms, and the operands."""
+    spec = args[0].replace(" ", "")
+    ins = spec.split("->")[0].split(",")
+    ops = args[1:]
+    dims = {}
+    for sub, op in zip(ins, ops):
+        shape = np.shape(op)
+        if "..." in sub:
+            head, tail = sub.split("...")
+            nb = len(shape) - len(head) - len(tail)
+            dims["..."] = max(dims.get("...", 1), math.prod(shape[len(head) : len(head) + nb]))
+            sub = head + tail
+            shape = shape[: len(head)] + shape[len(head) + nb :]
+        for ch, d in zip(sub, shape):
+            dims[ch] = d
+    return math.prod(dims.values()), ops
+
+
+def _product_additions(func, args, result):
+    """Additions inside a product: k - 1 per result of a contraction of length k
+    (an einsum: its terms less its results)."""
+    if func is np.einsum:
+        terms, _ = _einsum_terms(args)
+        return terms - _result_size(result)
+    a = args[0]
+    if func is np.vdot:
+        return np.size(a) - 1
+    k = np.shape(a)[-1] if np.ndim(a) else 1
+    return _result_size(result) * (k - 1)
+
+
 def _product_count(func, args, result):
     if func is np.einsum:
-        spec = args[0].replace(" ", "")
-        ins = spec.split("->")[0].split(",")
-        ops = args[1:]
-        dims = {}
-        for sub, op in zip(ins, ops):
-            shape = np.shape(op)
-            if "..." in sub:
-                head, tail = sub.split("...")
-                nb = len(shape) - len(head) - len(tail)
-                dims["..."] = max(dims.get("...", 1), math.prod(shape[len(head) : len(head) + nb]))
-                sub = head + tail
-                shape = shape[: len(head)] + shape[len(head) + nb :]
-            for ch, d in zip(sub, shape):
-                dims[ch] = d
-        return math.prod(dims.values()) * (len(ops) - 1)
+        terms, ops = _einsum_terms(args)
+        return terms * (len(ops) - 1)
     a = args[0]
     if func is np.vdot:
         return np.size(a)
@@ -143,7 +182,7 @@ def _instrument(arg):
 
 
 def count(fn, *args, rule="products", **kwargs):
-    """Number of scalar multiplications that one call ``fn(*args, **kwargs)`` performs.
+    """Number of scalar multiplications (or additions) that one call ``fn(*args, **kw)`` makes.
 
     Parameters
     ----------
@@ -152,9 +191,11 @@ def count(fn, *args, rule="products", **kwargs):
     *args, **kwargs
         Its arguments.  Arrays, sequences of numbers and Chain objects are
         instrumented; other arguments pass unchanged.
-    rule : {"products", "all"}
+    rule : {"products", "all", "additions"}
         ``"products"`` counts only multiplications inside matrix and dot
-        products (book §3.2.3.5); ``"all"`` adds elementwise multiplications.
+        products (book §3.2.3.5); ``"all"`` adds elementwise multiplications;
+        ``"additions"`` counts the additions and subtractions instead (see the
+        module docstring).
 
     Returns
     -------
@@ -163,7 +204,7 @@ def count(fn, *args, rule="products", **kwargs):
     Raises
     ------
     ValueError
-        If ``rule`` is not one of the two rules.
+        If ``rule`` is not one of the three rules.
 
     Notes
     -----
@@ -182,7 +223,7 @@ def count(fn, *args, rule="products", **kwargs):
     """
     global _tally
     if rule not in _RULES:
-        raise ValueError(f"rule must be 'products' or 'all', got {rule!r}")
+        raise ValueError(f"rule must be 'products', 'all' or 'additions', got {rule!r}")
     if _tally is not None:
         raise RuntimeError("count() calls cannot be nested")
     _tally = [rule, 0]

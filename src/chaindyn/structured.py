@@ -417,14 +417,54 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
     return taus
 
 
-def _components(x):
-    """The last-axis components of x, as arrays over the batch axes."""
-    return [x[..., k] for k in range(x.shape[-1])]
-
-
 #: Up to this many states, a call runs state by state on Python floats (faster
 #: than numpy calls on tiny arrays); larger batches run vectorized.
 ROW_LOOP_MAX = 32
+
+#: A vectorized batch runs in blocks of at most this many states: every line of
+#: ``_sweep`` is then one numpy operation on arrays of BLOCK_STATES float64 (32 KiB),
+#: so that its temporaries, about a hundred such arrays for a 6-link chain (the
+#: forward quantities each link keeps for the backward sweep, 11 per link, and the
+#: per-line results, freed and reused at once), stay in the level-2 cache however
+#: large the batch, and the memory a call needs beyond its output is bounded.
+#: Chosen by measurement (``figsrc/bench_rnea.py``, appendix B.4): smaller blocks pay
+#: the fixed cost of a numpy call (about half a microsecond) more often, larger ones
+#: leave the cache.
+BLOCK_STATES = 4096
+
+
+def _blocks(shape, size):
+    """Split a C-ordered batch ``shape`` into consecutive blocks of at most ``size`` states.
+
+    Yields ``(index, start, stop)``: ``index`` selects the block from an array of
+    batch shape ``shape`` (integers on the leading axes, a slice on one axis, all
+    of the axes after it), and the block is the states ``start:stop`` of the
+    flattened batch, in order.
+    """
+    inner, d = 1, len(shape)
+    while d > 0 and inner * shape[d - 1] <= size:  # axes d.. fit in one block whole
+        d -= 1
+        inner *= shape[d]
+    if d == 0:
+        yield (), 0, inner
+        return
+    step = size // inner  # >= 1: how many entries of axis d - 1 one block takes
+    axis = d - 1
+    for lead in np.ndindex(shape[:axis]):
+        base = (np.ravel_multi_index(lead, shape[:axis]) if axis else 0) * shape[axis]
+        for c0 in range(0, shape[axis], step):
+            c1 = min(c0 + step, shape[axis])
+            yield lead + (slice(c0, c1),), (base + c0) * inner, (base + c1) * inner
+
+
+def _block_components(a, full, index):
+    """The last-axis components of ``a`` (broadcast to the batch ``full``) in the
+    block ``index``: rows of one C-contiguous (k, states) copy, so that every
+    operation of ``_sweep`` reads contiguous memory (a column of ``a`` itself is
+    strided), and only one block is ever copied.  (``ndarray.copy`` keeps the
+    array's subclass: an instrumented input stays instrumented.)"""
+    b = np.broadcast_to(a, full + a.shape[-1:])[index]
+    return list(np.moveaxis(b, -1, 0).copy(order="C").reshape(a.shape[-1], -1))
 
 
 def _constants(s, instrumented):
@@ -461,8 +501,9 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
         Joint positions, velocities and accelerations; shapes broadcast as in
         :func:`chaindyn.rnea`.  Up to ``ROW_LOOP_MAX`` states given as plain
         arrays or lists run state by state on Python floats; a larger batch
-        runs as vectorized numpy operations over the batch axes (one numpy
-        call per line of the recursion).
+        runs as vectorized numpy operations (one numpy call per line of the
+        recursion) over blocks of at most ``BLOCK_STATES`` states, so that the
+        memory a call needs beyond its output does not grow with the batch.
     gravity : array_like, shape (3,), default (0, 0, -9.80665)
         Gravity vector in {0}, m/s^2.
     f_tip : array_like, shape (6,) or (..., 6), optional
@@ -524,13 +565,27 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
             out.append(_sweep(links, rows[0][k], rows[1][k], rows[2][k], g, tip,
                               math.cos, math.sin, 0.0))
         return np.array(out).reshape(full + (chain.n,))
-    # a batch (or instrumented arrays): every line one numpy operation over the batch
+    # a batch (or instrumented arrays): every line one numpy operation over a block of
+    # states; blocks of at most BLOCK_STATES, written into the output one after the other.
+    # Instrumented arrays (chaindyn.opcount) take the same path: every operation then
+    # runs over a whole block, and the count is N times that of one state.
     links, (base_R, tip_R, tip_r) = _constants(s, count_constants)
-    zero = np.zeros_like(q[..., 0])
-    g = (base_R, tuple(gravity[..., k] + zero for k in range(3)))  # per state, like q
-    tip = None
-    if f_tip is not None:
-        F = [f_tip[..., k] for k in range(6)]
-        tip = (tip_R, tip_r, tuple(F[:3]), tuple(F[3:]))
-    taus = _sweep(links, *(_components(a) for a in (q, qd, qdd)), g, tip, np.cos, np.sin, zero)
-    return np.stack([np.broadcast_to(t, full) for t in taus], axis=-1)
+    shape = full if full else (1,)
+    out = np.empty(shape + (chain.n,))
+    flat = out.reshape(-1, chain.n)  # a view: out is C-contiguous
+    for index, start, stop in _blocks(shape, BLOCK_STATES):
+        qb, qdb, qddb = (_block_components(a, shape, index) for a in (q, qd, qdd))
+        zero = np.zeros_like(qb[0])
+        g = (base_R, tuple(gravity[..., k] + zero for k in range(3)))  # per state, like q
+        tip = None
+        if f_tip is not None:
+            F = _block_components(f_tip, shape, index)
+            tip = (tip_R, tip_r, tuple(F[:3]), tuple(F[3:]))
+        taus = _sweep(links, qb, qdb, qddb, g, tip, np.cos, np.sin, zero)
+        np.stack(taus, axis=-1, out=flat[start:stop])
+    out = out.reshape(full + (chain.n,))
+    if plain:
+        return out
+    # an instrumented call returns an instrumented result, as the operations would
+    kind = next((type(a) for a in arrays if type(a) is not np.ndarray), None)
+    return out if kind is None else out.view(kind)
