@@ -421,20 +421,23 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
 #: than numpy calls on tiny arrays); larger batches run vectorized.
 ROW_LOOP_MAX = 32
 
-#: A vectorized batch runs in blocks of at most this many states: every line of
-#: ``_sweep`` is then one numpy operation on arrays of BLOCK_STATES float64 (32 KiB),
-#: so that its temporaries, about a hundred such arrays for a 6-link chain (the
-#: forward quantities each link keeps for the backward sweep, 11 per link, and the
-#: per-line results, freed and reused at once), stay in the level-2 cache however
-#: large the batch, and the memory a call needs beyond its output is bounded.
-#: Chosen by measurement (``figsrc/bench_rnea.py``, appendix B.4): smaller blocks pay
-#: the fixed cost of a numpy call (about half a microsecond) more often, larger ones
-#: leave the cache.
-BLOCK_STATES = 4096
+#: A vectorized batch runs in blocks of at most this many states, one after the
+#: other, each written into the output: every line of ``_sweep`` is one numpy
+#: operation on arrays of at most BLOCK_STATES float64 (64 KiB).  The memory a call
+#: needs beyond its output is then bounded whatever the batch: for the 6-link arm
+#: about 120 such arrays at the peak (the 11 per link that the forward sweep keeps
+#: for the backward one, the block's q, qd and qdd, and the results of the current
+#: lines, freed and reused at once), some 7 MiB, which the processor's caches hold;
+#: a whole batch of 1e5 states at once would need 90 MiB.  Chosen by measurement
+#: (``figsrc/bench_rnea.py``, data/bench_blocks.csv, appendix B.4): smaller blocks
+#: pay the fixed cost of a numpy call (about half a microsecond, a thousand calls
+#: per block for that arm) more often; larger ones fall out of the caches.
+BLOCK_STATES = 8192
 
 
 def _blocks(shape, size):
-    """Split a C-ordered batch ``shape`` into consecutive blocks of at most ``size`` states.
+    """Split a C-ordered batch ``shape`` into consecutive blocks of at most ``size`` states
+    (along one axis, into as few blocks of as equal a size as that axis allows).
 
     Yields ``(index, start, stop)``: ``index`` selects the block from an array of
     batch shape ``shape`` (integers on the leading axes, a slice on one axis, all
@@ -448,10 +451,11 @@ def _blocks(shape, size):
     if d == 0:
         yield (), 0, inner
         return
-    step = size // inner  # >= 1: how many entries of axis d - 1 one block takes
     axis = d - 1
+    step = size // inner  # >= 1: how many entries of axis d - 1 one block takes at most
+    step = -(-shape[axis] // -(-shape[axis] // step))  # as many, but blocks of equal size
     for lead in np.ndindex(shape[:axis]):
-        base = (np.ravel_multi_index(lead, shape[:axis]) if axis else 0) * shape[axis]
+        base = (int(np.ravel_multi_index(lead, shape[:axis])) if axis else 0) * shape[axis]
         for c0 in range(0, shape[axis], step):
             c1 = min(c0 + step, shape[axis])
             yield lead + (slice(c0, c1),), (base + c0) * inner, (base + c1) * inner
@@ -467,20 +471,39 @@ def _block_components(a, full, index):
     return list(np.moveaxis(b, -1, 0).copy(order="C").reshape(a.shape[-1], -1))
 
 
-def _constants(s, instrumented):
-    """The link constants and the flattened base and tip rotations of ``s``: Python
-    floats, or (``instrumented``) 0-d arrays of :mod:`chaindyn.opcount`, so that
-    a product of two constants in the per-call code would be counted."""
-    if not instrumented:
-        return s.links, s._flat
-    from .opcount import _Counted
+#: The constants of a StructuredChain as 0-d float64 arrays (see :func:`_constants`).
+_ARRAY_CONSTANTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-    def wrap(v):
-        return np.asarray(v).view(_Counted)
+
+def _constants(s, instrumented):
+    """The link constants and the flattened base and tip rotations of ``s`` for the
+    vectorized path: 0-d float64 arrays (the same values as the Python floats of
+    ``s``), or (``instrumented``) 0-d arrays of :mod:`chaindyn.opcount`, so that a
+    product of two constants in the per-call code would be counted.
+
+    Why 0-d arrays and not the floats: numpy converts a Python float operand to an
+    array on every operation (about 0.2 us here, a third of the cost of a whole
+    operation on a thousand states); a 0-d array it takes as it is.  The products
+    are the same float64 products.  They are made once per chain and cached."""
+    if instrumented:
+        from .opcount import _Counted
+
+        def wrap(v):
+            return np.asarray(v).view(_Counted)
+    else:
+        cached = _ARRAY_CONSTANTS.get(s)
+        if cached is not None:
+            return cached
+
+        def wrap(v):
+            return np.array(v, dtype=float)
 
     links = [link._replace(**{k: wrap(v) for k, v in link._asdict().items() if k != "prismatic"})
              for link in s.links]
-    return links, tuple(tuple(wrap(v) for v in part) for part in s._flat)
+    out = links, tuple(tuple(wrap(v) for v in part) for part in s._flat)
+    if not instrumented:
+        _ARRAY_CONSTANTS[s] = out
+    return out
 
 
 def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
