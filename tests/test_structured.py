@@ -1,5 +1,7 @@
 """rnea_structured (appendix B): the same torques as rnea, and its multiplication counts pinned."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -9,7 +11,7 @@ from chaindyn.chain import Chain
 from chaindyn.opcount import count
 from chaindyn.spatial import Ad_rp, spatial_inertia
 
-R_LINK, P_LINK = 99, 102
+MIDDLE = 91  # a link in the middle of a chain of general geometry, either joint type
 GRAVITY, TIP = 9, 24
 
 
@@ -131,40 +133,71 @@ def test_joint_frames_put_every_axis_on_z():
 
 
 # ------------------------------------------------------------ multiplication counts
-@pytest.mark.parametrize("n", [1, 2, 3, 6, 7, 16, 64])
-def test_count_per_revolute_link(n):
-    rng = np.random.default_rng(n)
-    chain = models.random_chain(n, rng, prismatic=0.0)
-    s = states(rng, n)
-    assert count(cd.rnea_structured, chain, *s, rule="all") == R_LINK * n + GRAVITY
-    assert count(cd.rnea_structured, chain, *s, rule="all", f_tip=np.ones(6)) == (
-        R_LINK * n + GRAVITY + TIP)
+def chain_count(kinds, seed=0, **kw):
+    """The counted multiplications (rule "all") of one call on a random chain of
+    general geometry with the given joint kinds ("R"/"P")."""
+    n = len(kinds)
+    rng = np.random.default_rng(seed)
+    chain = models.random_chain(n, rng, prismatic=[k == "P" for k in kinds])
+    return count(cd.rnea_structured, chain, *states(rng, n), rule="all", **kw)
 
 
-@pytest.mark.parametrize("n", [1, 2, 5])
-def test_count_per_prismatic_link(n):
-    rng = np.random.default_rng(n)
-    chain = models.random_chain(n, rng, prismatic=1.0)
-    assert count(cd.rnea_structured, chain, *states(rng, n), rule="all") == P_LINK * n + GRAVITY
+def formula(kinds):
+    """The line-by-line count of the module docstring, for a first joint revolute:
+    gravity into {0'}, link 1 (8), then 91 per link, less 18 for link 2 and, at the
+    last link, 8 (revolute) or 3 (prismatic)."""
+    n, saved = len(kinds), structured.END_SAVINGS
+    total = GRAVITY + structured.FIRST_LINK_MULTIPLICATIONS
+    for i in range(1, n):
+        total += MIDDLE - (saved["second"] if i == 1 else 0)
+        if i == n - 1:
+            total -= saved["last revolute" if kinds[i] == "R" else "last prismatic"]
+    return total
 
 
-def test_count_mixed_chain_and_batch():
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_count_every_kind_pattern_with_a_revolute_first_joint(n):
+    for tail in itertools.product("RP", repeat=n - 1):
+        kinds = "R" + "".join(tail)
+        assert chain_count(kinds) == formula(kinds), kinds
+        assert chain_count(kinds, f_tip=np.ones(6)) == formula(kinds) + TIP, kinds
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 16, 64])
+def test_count_revolute_chain_and_below_the_published_count(n):
+    """91 n - 100 for n >= 3: above Balafoutis and Patel's 93 n - 108 for n = 3,
+    equal at n = 4, below from n = 5 on."""
+    got = chain_count("R" * n, seed=n)
+    assert got == formula("R" * n) == MIDDLE * n - 100
+    assert (got > 93 * n - 108) == (n < 4) and (got < 93 * n - 108) == (n > 4)
+
+
+def test_count_leading_prismatic_joints_have_no_angular_velocity():
+    """An all-prismatic chain: 37 per link (no angular velocity, so no Omega and no
+    Euler term), 10 for n = 1 and 37 n - 43 from n = 2."""
+    assert chain_count("P") == GRAVITY + 1
+    for n in (2, 3, 5):
+        assert chain_count("P" * n, seed=n) == 37 * n - 43
+    assert chain_count("PRRR") < formula("RRRR")
+
+
+def test_count_batch_is_per_state_times_states():
     rng = np.random.default_rng(5)
     kinds = [False, True, True, False, True]
     chain = models.random_chain(5, rng, prismatic=kinds)
-    one = 2 * R_LINK + 3 * P_LINK + GRAVITY
-    assert count(cd.rnea_structured, chain, *states(rng, 5), rule="all") == one
+    one = count(cd.rnea_structured, chain, *states(rng, 5), rule="all")
+    assert one == formula("RPPRP")
     assert count(cd.rnea_structured, chain, *states(rng, 5, N=4), rule="all") == 4 * one
 
 
-def test_count_matches_module_constants_and_stays_below_120_per_link():
-    assert structured.PER_LINK_MULTIPLICATIONS == {"revolute": R_LINK, "prismatic": P_LINK}
+def test_count_matches_module_constants():
+    assert structured.PER_LINK_MULTIPLICATIONS == {"revolute": MIDDLE, "prismatic": MIDDLE}
     assert structured.PER_CALL_MULTIPLICATIONS == {"gravity": GRAVITY, "f_tip": TIP}
-    assert R_LINK <= 120
     chain = models.arm6r()
     s = states(np.random.default_rng(0), 6)
     assert count(cd.rnea, chain, *s, rule="all") == 420 * 6  # the dense form, for comparison
-    assert count(cd.rnea_structured, chain, *s, rule="all") == R_LINK * 6 + GRAVITY
+    # the arm's zero offsets and right-angle twists fold away: below the general count
+    assert count(cd.rnea_structured, chain, *s, rule="all") < formula("R" * 6) - 100
 
 
 def test_count_misses_no_product_of_two_constants():
@@ -178,7 +211,7 @@ def test_count_misses_no_product_of_two_constants():
     plain = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F)
     full = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F, count_constants=True)
     tau = cd.rnea_structured(chain, *s, f_tip=F, count_constants=True)
-    assert full == plain == 2 * R_LINK + 2 * P_LINK + GRAVITY + TIP
+    assert full == plain == formula("RPRP") + TIP
     assert_same(tau, cd.rnea(chain, *s, f_tip=F))
 
 
@@ -190,7 +223,50 @@ def test_precomputation_is_not_counted():
     used = models.random_chain(3, np.random.default_rng(99))
     cd.rnea_structured(used, *s)
     assert count(cd.rnea_structured, fresh, *s, rule="all") == count(
-        cd.rnea_structured, used, *s, rule="all") == 3 * R_LINK + GRAVITY
+        cd.rnea_structured, used, *s, rule="all") == formula("RRR")
+
+
+# ------------------------------------------------------------ structural constants
+def test_structural_zero_and_one_do_no_arithmetic():
+    from chaindyn.opcount import _Counted
+    Z, ONE, M1 = structured.ZERO, structured.ONE, structured.MINUS_ONE
+    x = np.array([1.5, -2.0]).view(_Counted)
+    for v in (2.5, np.array([1.5, -2.0]), x):
+        assert Z * v is Z and v * Z is Z and -Z is Z and Z * ONE is Z
+        assert (Z + v) is v and (v + Z) is v and (v - Z) is v
+        np.testing.assert_array_equal(Z - v, -v)
+        assert (ONE * v) is v and (v * ONE) is v
+        np.testing.assert_array_equal(M1 * v, -v)
+    assert -ONE is M1 and -M1 is ONE and float(Z) == 0.0 and float(M1) == -1.0
+
+    def products(a, b):
+        return (a * b, b * a, ONE * a, M1 * b, Z * a)
+
+    assert count(products, np.array([1.0, 2.0]), np.array([3.0, 4.0]), rule="all") == 4
+
+
+def test_fold_only_roundoff_from_zero_and_one():
+    eps = np.finfo(float).eps
+    Z, ONE, M1 = structured.ZERO, structured.ONE, structured.MINUS_ONE
+    assert structured.fold(np.cos(np.pi / 2)) is Z and structured.fold(-0.0) is Z
+    assert structured.fold(1 + 4 * eps) is ONE and structured.fold(-1 + 4 * eps) is M1
+    assert structured.fold(1e-12) == 1e-12 and structured.fold(1 - 1e-12) == 1 - 1e-12
+    assert structured.fold(3e-14, scale=1e3) is Z and structured.fold(3e-14) == 3e-14
+
+
+def test_arm6r_frames_reproduce_its_mdh_table():
+    """The joint frames found from the axes alone give the arm's modified DH
+    parameters (chaindyn/data/arm6r.csv): |a_{i-1}|, |sin alpha_{i-1}| and, except
+    for the last frame (its origin at the foot of the normal), |d_i|."""
+    table = models.arm6r_table()
+    s = structured.precompute(models.arm6r())
+    for i, (L, row) in enumerate(zip(s.folded[1:], table[1:]), start=2):
+        assert abs(abs(float(L.px)) - row["a"]) < 1e-15, i
+        assert L.py is structured.ZERO and L.pz is structured.ZERO, i
+        assert abs(abs(float(L.sa)) - abs(np.sin(np.radians(row["alpha_deg"])))) < 1e-15, i
+        if i < 6:
+            assert abs(abs(float(L.d)) - row["d"]) < 1e-15, i
+    assert s.folded[-1].d is structured.ZERO and s.folded[-1].Ixy is structured.ZERO
 
 
 # ------------------------------------------------------------ input checks as rnea

@@ -528,7 +528,7 @@ def _aba_constants(chain):
         K = []
         n = chain.n
         for k, link in enumerate(s.links):
-            pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz, *J = link
+            pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz, *J, _d = link
             J = np.array([[J[0], J[1], J[2]], [J[1], J[3], J[4]], [J[2], J[4], J[5]]])
             Io = np.trace(J) * np.eye(3) - J  # rotational inertia about the origin
             h = np.array([hx, hy, hz])

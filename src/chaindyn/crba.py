@@ -210,7 +210,7 @@ def _structured_constants(chain):
         K = []
         mc = np.cumsum([link.m for link in links[::-1]])[::-1]  # composite masses
         for k, link in enumerate(links):
-            pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz, *J = link
+            pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz, *J, _d = link
             ct, st, mck = math.cos(th), math.sin(th), float(mc[k])
             p = np.array([px, py, pz])
             f = (0.0, -sa * mck, ca * mck)  # Rx Rz (0, 0, m): a prismatic column's force

@@ -3,63 +3,95 @@
 :func:`chaindyn.rnea` multiplies dense 6x6 matrices: 357 products per
 revolute link under the book's counting rule, 420 counting every
 elementwise product too.  :func:`rnea_structured` computes the same torques
-with about a quarter of that, by four changes that libraries make as well
-(Featherstone 2008, ch. 10; Balafoutis and Patel 1991):
+with 91 per link of a chain of general geometry, and fewer where the
+geometry has zeros, by changes that libraries and the literature make as well
+(Featherstone 2008, ch. 10; Balafoutis and Patel 1991; Craig 2005, ch. 6):
 
-1. **Joint frames** (precomputed once per chain).  Each link gets a frame
-   {i'} fixed to it whose z axis is the joint axis and, for a revolute joint,
-   whose origin lies on the axis; its x axis is perpendicular to both z_i and
-   z_{i+1}.  Then the pose of {i'} in {(i-1)'} is
-   ``Rx(alpha_i) Rz(theta_i + q_i)`` with an offset ``p_i`` (prismatic:
-   ``Rx(alpha_i) Rz(theta_i)`` with offset ``p_i + q_i Rx(alpha_i) z``), and a
-   rotation costs 4 + 4 products per 3-vector instead of 9 (or 36 for a
-   6x6 adjoint).  The joint screw is ``z`` in {i'}: it selects a component
-   and costs no product.
-2. **Rotation and translation apart**: 3-vectors (omega, alpha, a) and
-   (n, f) with cross products, no ``[p] R`` block.
-3. **The classical origin acceleration a_i** instead of the spatial one, and
-   the tensor ``Omega_i = [alpha_i] + [omega_i]^2`` (6 products), which serves
-   three times: ``Omega_{i-1} p_i`` (the origin's acceleration),
-   ``Omega_i (m c)_i`` (the COM's) and Euler's equation
-   ``I alpha + omega x I omega = vect(Omega J - J Omega^T)`` with the
-   symmetric second moment ``J = tr(I)/2 1 - I`` about the origin.
-4. **Inertia as m, m c, J** (1 + 3 + 6 numbers, the block structure of G).
+1. **Joint frames, modified DH** (precomputed once per chain).  Each link gets
+   a frame {i'} fixed to it: z along the joint axis, x along the common normal
+   of axes i and i+1, origin where that normal meets axis i.  The pose of
+   {i'} in {(i-1)'} is then ``Rx(alpha) Rz(theta + q)`` after the offset
+   ``p = (a, 0, 0)`` (along the previous x to the foot of the normal on axis
+   i) and a slide ``s`` along axis i (``s = d``, or ``d + q`` for a prismatic
+   joint).  A rotation about a coordinate axis costs 4 products per
+   3-vector, a slide along one 3.  The joint screw is ``z``: ``tau_i`` is a
+   component and costs no product.
+2. **Rotation and translation apart**: 3-vectors (omega, its rate, the
+   origin's acceleration a; moment N and force F) with cross products.
+3. **The tensor** ``Omega_i = [omega_i rate] + [omega_i]^2`` from the six
+   products of omega's components: ``Omega r`` is the acceleration of a point
+   r of the link relative to the origin's.  Its first column moves the
+   acceleration to the foot of the normal (``a Omega_{i-1} x``, 3), its third
+   slides it along the axis (``s Omega_i z``, 3): a point of the joint axis
+   moves with link i-1 as with link i, so each step uses the link whose
+   column is cheap.
+4. **Inertia as m, m c and I_o** about the origin of {i'}, with Euler's
+   equation expanded in the six products of omega, the terms that share an
+   inertia entry paired: ``n_x = Ixx b_x + Ixy (b_y - w_x w_z) + Ixz (b_z +
+   w_x w_y) + (Izz - Iyy) w_y w_z + Iyz (w_y^2 - w_z^2)`` and cyclically
+   (b the angular acceleration): 15 products for ``I b + w x I w``.
+5. **Constants folded at construction** (:func:`fold`): a constant that is 0
+   or +-1 (up to the roundoff of its computation) becomes the structural
+   ``ZERO``, ``ONE`` or ``MINUS_ONE``, objects with which a product is not
+   computed; so are the base's zero velocity and acceleration.  No value is
+   tested during a call: the products with them vanish by Python's operator
+   dispatch, and so do they from the count.
+6. **The ends of the chain**: link 1 starts from rest (omega_1 = z qd_1) and
+   needs only ``tau_1``; link 2 sends only the z component of its moment to
+   link 1; the last frame {n'} has its origin at the foot of the normal
+   (``d_n = 0``) and its x along a principal axis of the last link's inertia
+   in the plane of x and y (``Ixy = 0``).
 
-Per link, with ``R = R_{i-1,i} = Rx(alpha) Rz(theta + q)`` and ``p`` the
-origin of {i'} in {(i-1)'}::
+Per link, with ``R = Rx(alpha) Rz(theta + q)`` the rotation of {i'} in
+{(i-1)'}, for a link in the middle of a chain of general geometry::
 
-    forward   omega_i = R^T omega_{i-1} + z qd_i                       8
-              alpha_i = R^T alpha_{i-1} + (R^T omega_{i-1}) x z qd_i
-                        + z qdd_i                                      10
-              a_i     = R^T (a_{i-1} + Omega_{i-1} p)                   17
-              Omega_i = [alpha_i] + omega_i omega_i^T - |omega_i|^2 1   6
-    body      f_i^B = m a_i + Omega_i (m c)                            12
-              n_i^B = vect(Omega_i J - J Omega_i^T) + (m c) x a_i       24
-    backward  f_i = f_i^B + R' f_{i+1}                                  8
-              n_i = n_i^B + R' n_{i+1} + p' x (R' f_{i+1})             14
-              tau_i = n_i . z   (revolute)   or   f_i . z   (prismatic)  0
+    forward   u       = a_{i-1} + a Omega_{i-1} x     (foot of the normal)  3
+              omega_i = R^T omega_{i-1} (+ z qd_i)                          8
+              b_i     = R^T b_{i-1} (+ (R^T omega_{i-1}) x z qd_i + z qdd_i)  8 (+ 2)
+              u      <- R^T u                                               8
+              Omega_i = [b_i] + omega_i omega_i^T - |omega_i|^2 1            6
+              a_i     = u + s Omega_i z  (+ 2 omega_i x z qd_i + z qdd_i)     3 (+ 2)
+    body      f^B = m a_i + Omega_i (m c)                                  12
+              n^B = I_o b_i + omega_i x I_o omega_i + (m c) x a_i      15 + 6
+    backward  F_i = f^B + F_{i+1},  N_i = n^B + N_{i+1}   (both in {i'})    0
+              tau_i = N_i . z (revolute) or F_i . z (prismatic)             0
+              N_i <- N_i + s z x F_i                                         2
+              F_i <- R F_i,  N_i <- R N_i                                8 + 8
+              N_i <- N_i + a x x F_i          (into {(i-1)'})                2
 
-(R', p' those of link i+1), i.e. 99 multiplications per revolute link.  A
-prismatic link drops the two products of alpha's joint term and adds 2 for
-``q Rx(alpha) z``, 2 + 1 for the Coriolis term ``2 omega_i x z qd_i`` and
-the 2 + 2 of its q-dependent offset ``p' x`` in the sweep of its parent:
-102.  Per call, gravity is rotated into {0'} (9) and a tip wrench, if
-given, into {n'} (24).  These counts are the ones that
-``opcount.count(rnea_structured, ..., rule="all")`` measures on the code
-below and that the tests pin.
+(the terms in brackets: the revolute joint's in b_i, the prismatic joint's in
+a_i), i.e. 91 multiplications for either joint type (``PER_LINK_MULTIPLICATIONS``).
+Link 1 with a revolute joint costs 8 (``FIRST_LINK_MULTIPLICATIONS``: a_1 = Rz^T
+a_0, 4; omega_z^2, 1; tau_1 = Izz b_z + (m c x a_1)_z, 3); link 2 saves 18 (its
+omega_1 and b_1 lie along z: 4 + 4 in their rotations, 1 at the foot; its
+wrench goes to link 1 as the z component alone: 11 products instead of 20);
+the last link saves 8 if revolute (d_n = 0: 3 + 2; Ixy = 0: 3) and 3 if
+prismatic (Ixy only) (``END_SAVINGS``).  Per call, gravity is rotated
+into {0'} (9) and a tip wrench, if given, into {n'} (24).  An all-revolute
+chain of general geometry: ``91 n - 100`` for n >= 3 (82 for n = 2, 17 for
+n = 1), against ``93 n - 108`` (Balafoutis and Patel 1991, as tabulated in
+Featherstone 2008, Table 10.1).  Zeros in the geometry (intersecting or
+parallel axes, right-angle twists, links with symmetric inertia) fold away
+more; a leading run of prismatic joints has no angular velocity at all.
+These counts are what ``opcount.count(rnea_structured, ..., rule="all")``
+measures on the code below and what the tests pin.  Where a common normal is
+not defined (parallel axes, or nearly so: feet farther than ``FAR_FEET``
+chain lengths), the origin stays at the previous foot and ``p`` is a general
+3-vector: 9 products at the foot and 6 in ``p x F``.
 
 Precomputation and counting
 ---------------------------
-The joint frames and the inertia parameters in them are computed once per
-Chain (on first use, kept in a ``WeakKeyDictionary`` keyed on the Chain) from
-plain ndarray views of the chain's arrays, so that :func:`chaindyn.opcount.count`
+The joint frames and the constants in them are computed once per Chain (on
+first use, kept in a ``WeakKeyDictionary`` keyed on the Chain) from plain
+ndarray views of the chain's arrays, so that :func:`chaindyn.opcount.count`
 counts only the per-call work -- the precomputation a library does when it
-loads a model.  It takes two steps: the joint frames {i'} at q = 0
-(:func:`joint_frames`), then the constants of each link in them
-(:class:`LinkConstants`).  The precomputed constants are Python floats; the
-per-call code multiplies them only with state-dependent values, never with
-each other, which the tests check by counting once more with the constants
-themselves instrumented (``rnea_structured(..., count_constants=True)``).
+loads a model.  It takes three steps: the joint frames {i'} at q = 0
+(:func:`joint_frames`), the constants of each link in them
+(:class:`LinkConstants`, shared with the structured CRBA and ABA), and their
+folded form (:class:`FoldedLink`).  The per-call code multiplies constants
+only with state-dependent values, never with each other, which the tests
+check by counting once more with the constants themselves instrumented
+(``rnea_structured(..., count_constants=True)``).
 
 One code path (``_sweep``) serves one state and a batch: it works on
 components.  For one state, or a batch of at most ``ROW_LOOP_MAX`` states,
@@ -88,11 +120,18 @@ from ._validate import (
 from .kinematics import home_poses
 from .spatial import axis_point, parallel_axis, rot_x, rot_z
 
-__all__ = ["rnea_structured", "precompute", "joint_frames", "StructuredChain", "LinkConstants",
-           "JointFrames", "PER_LINK_MULTIPLICATIONS", "PER_CALL_MULTIPLICATIONS"]
+__all__ = ["rnea_structured", "precompute", "joint_frames", "fold", "StructuredChain",
+           "LinkConstants", "FoldedLink", "JointFrames", "ZERO", "ONE", "MINUS_ONE",
+           "PER_LINK_MULTIPLICATIONS", "FIRST_LINK_MULTIPLICATIONS", "END_SAVINGS",
+           "PER_CALL_MULTIPLICATIONS"]
 
-#: Multiplications per link of one rnea_structured call (rule="all"), by joint type.
-PER_LINK_MULTIPLICATIONS = {"revolute": 99, "prismatic": 102}
+#: Multiplications (rule "all") of a link in the middle of a chain of general geometry
+#: (no zero or unit constants), by joint type: see the module docstring, line by line.
+PER_LINK_MULTIPLICATIONS = {"revolute": 91, "prismatic": 91}
+#: Multiplications of link 1 when its joint is revolute (it starts from rest).
+FIRST_LINK_MULTIPLICATIONS = 8
+#: What link 2 and the last link save against PER_LINK_MULTIPLICATIONS.
+END_SAVINGS = {"second": 18, "last revolute": 8, "last prismatic": 3}
 #: Multiplications per call outside the link loop: gravity into {0'}; a tip wrench into {n'}.
 PER_CALL_MULTIPLICATIONS = {"gravity": 9, "f_tip": 24}
 
@@ -104,17 +143,20 @@ class LinkConstants(NamedTuple):
     ``p`` (revolute) or ``Rx(alpha) Rz(theta)`` with offset ``p + q Rx(alpha) z``
     (prismatic); the inertia is the mass, the first moment ``m c`` and the
     symmetric second moment ``J = tr(I_o)/2 1 - I_o`` about the origin of {i'}.
+    The offset is the common normal of axes i-1 and i followed by a slide ``d``
+    along axis i: ``p = (a, 0, 0) + d Rx(alpha) z`` when the normal is well
+    defined (modified DH), with a general first part otherwise.
     """
 
     prismatic: float  #: 1.0 for a prismatic joint, 0.0 for a revolute one
     ca: float  #: cos alpha
     sa: float  #: sin alpha
     theta: float  #: angle offset, rad
-    px: float  #: offset p of {i'} in {(i-1)'}, m
+    px: float  #: offset p of {i'} in {(i-1)'} at q = 0, m
     py: float
     pz: float
-    ez_y: float  #: y component of Rx(alpha) z (= -sin alpha), the prismatic direction
-    ez_z: float  #: z component of Rx(alpha) z (= cos alpha)
+    ey: float  #: y component of Rx(alpha) z (= -sin alpha), the prismatic direction
+    ez: float  #: z component of Rx(alpha) z (= cos alpha)
     m: float  #: mass, kg
     mcx: float  #: first moment m c in {i'}, kg m
     mcy: float
@@ -125,15 +167,17 @@ class LinkConstants(NamedTuple):
     J11: float
     J12: float
     J22: float
+    d: float  #: slide along axis i from the foot of the common normal to the origin, m
 
 
 class JointFrames(NamedTuple):
     """The joint frames {i'} of a chain at q = 0 (see :func:`joint_frames`)."""
 
     link_poses: np.ndarray  #: (n, 4, 4) T_{0,i}(0), the link frames {i} in {0}
-    points: np.ndarray  #: (n, 3) origin of {i'} in {i}: the axis point (zero if prismatic)
+    points: np.ndarray  #: (n, 3) origin of {i'} in {i}
     rotations: np.ndarray  #: (n, 3, 3) R_{0,i'}: columns x, y, z of {i'} in {0}
     origins: np.ndarray  #: (n, 3) origin of {i'} in {0}, m
+    feet: np.ndarray  #: (n, 3) in {0}: where the common normal from axis i-1 meets axis i
 
 
 class StructuredChain:
@@ -151,6 +195,9 @@ class StructuredChain:
     frames : ndarray, shape (n, 4, 4)
         ``T_{i,i'}``: the joint frame {i'} in the link frame {i} (for tests and
         for reading joint wrenches back in {i}).
+    folded : list of FoldedLink
+        The constants of the recursion of :func:`rnea_structured`, with
+        the structural zeros and ones folded (:func:`fold`).
     """
 
     def __init__(self, links, base_rotation, tip_rotation, tip_offset, frames):
@@ -159,14 +206,189 @@ class StructuredChain:
         self.tip_rotation = tip_rotation
         self.tip_offset = tip_offset
         self.frames = frames
+        self.folded = [_folded_link(link) for link in links]
         self._flat = (
-            tuple(float(x) for x in base_rotation.ravel()),
-            tuple(float(x) for x in tip_rotation.ravel()),
-            tuple(float(x) for x in tip_offset),
+            tuple(fold(x) for x in base_rotation.ravel()),
+            tuple(fold(x) for x in tip_rotation.ravel()),
+            tuple(fold(x, 1.0 + np.abs(tip_offset).max()) for x in tip_offset),
         )
+        # the same with the structural constants as floats, for the float path
+        self.float_links = [link._replace(**{k: _as_float(v) for k, v in link._asdict().items()})
+                            for link in self.folded]
+        self.float_flat = tuple(tuple(float(v) for v in part) for part in self._flat)
 
 
+# ----------------------------------------------------------------- structural constants
+class _Zero:
+    """The structural zero: a product with it is not computed and a sum with it is
+    the other term, so the products it would enter vanish from the per-call code
+    (and from its count) without a test on any value."""
+
+    __slots__ = ()
+    __array_ufunc__ = None  # numpy hands ``array * ZERO`` to the methods below
+
+    def __mul__(self, other):
+        return self
+
+    __rmul__ = __mul__
+
+    def __add__(self, other):
+        return other
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return -other
+
+    def __rsub__(self, other):
+        return other
+
+    def __neg__(self):
+        return self
+
+    def __float__(self):
+        return 0.0
+
+    def __repr__(self):
+        return "ZERO"
+
+
+class _Unit:
+    """The structural one (or minus one): a product with it is the other factor
+    (or its negation, which is not a multiplication)."""
+
+    __slots__ = ("sign",)
+    __array_ufunc__ = None
+
+    def __init__(self, sign):
+        self.sign = sign
+
+    def __mul__(self, other):
+        return other if self.sign > 0 else -other
+
+    __rmul__ = __mul__
+
+    def __neg__(self):
+        return MINUS_ONE if self.sign > 0 else ONE
+
+    def __float__(self):
+        return float(self.sign)
+
+    def __add__(self, other):
+        return float(self.sign) + other
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return float(self.sign) - other
+
+    def __rsub__(self, other):
+        return other - float(self.sign)
+
+    def __repr__(self):
+        return "ONE" if self.sign > 0 else "MINUS_ONE"
+
+
+ZERO, ONE, MINUS_ONE = _Zero(), _Unit(1), _Unit(-1)
+
+
+def _as_float(v):
+    return float(v) if isinstance(v, (_Zero, _Unit)) else v
+
+#: A constant within this many units of roundoff (times its scale) of 0 or +-1 is
+#: folded to ZERO or +-ONE: it is that value, computed with roundoff.
+FOLD_ULPS = 64
+
+
+def fold(x, scale=1.0):
+    """A precomputed constant as it enters the per-call code: ZERO, ONE or MINUS_ONE
+    if it is within ``FOLD_ULPS`` units of roundoff (relative to ``scale``) of 0,
+    1 or -1, else the Python float.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.structured import fold
+    >>> [fold(np.cos(np.pi / 2)), fold(np.sin(np.pi / 2)), fold(-1.0), fold(0.25)]
+    [ZERO, ONE, MINUS_ONE, 0.25]
+    """
+    x = float(x)
+    tol = FOLD_ULPS * np.finfo(float).eps * scale
+    if abs(x) <= tol:
+        return ZERO
+    if abs(x - 1.0) <= tol:
+        return ONE
+    if abs(x + 1.0) <= tol:
+        return MINUS_ONE
+    return x
+
+
+class FoldedLink(NamedTuple):
+    """One link's constants for the recursion of :func:`rnea_structured`, folded.
+
+    ``p`` is the offset of the foot of the common normal on axis i from the
+    origin of {(i-1)'}, in {(i-1)'} (``(a, ZERO, ZERO)`` for a well-defined
+    normal), ``d`` the slide along axis i from that foot to the origin of
+    {i'}.  The inertia about the origin of {i'} enters Euler's equation through
+    its six entries and the three differences of its diagonal.
+    """
+
+    prismatic: bool
+    ca: object  #: cos alpha, sin alpha
+    sa: object
+    theta: object  #: angle offset (revolute)
+    ct: object  #: cos theta, sin theta (prismatic: constant)
+    st: object
+    px: object  #: p, m
+    py: object
+    pz: object
+    d: object  #: m
+    m: object  #: kg
+    hx: object  #: first moment m c, kg m
+    hy: object
+    hz: object
+    Ixx: object  #: inertia about the origin of {i'}, kg m^2
+    Iyy: object
+    Izz: object
+    Iyz: object
+    Ixz: object
+    Ixy: object
+    Dx: object  #: Izz - Iyy
+    Dy: object  #: Ixx - Izz
+    Dz: object  #: Iyy - Ixx
+    general: bool  #: p has more than its x component (no well-defined common normal)
+
+
+def _folded_link(link):
+    """FoldedLink from LinkConstants (once per Chain)."""
+    J = np.array([[link.J00, link.J01, link.J02], [link.J01, link.J11, link.J12],
+                  [link.J02, link.J12, link.J22]])
+    Io = np.trace(J) * np.eye(3) - J  # I_o = tr(J) 1 - J
+    pre = np.array([link.px, link.py - link.d * link.ey, link.pz - link.d * link.ez])
+    length = 1.0 + float(np.abs(pre).max()) + abs(link.d)
+    h = np.array([link.mcx, link.mcy, link.mcz])
+    hs = float(np.abs(h).max()) or 1.0
+    Is = float(np.abs(Io).max()) or 1.0
+    pri = bool(link.prismatic)
+    return FoldedLink(
+        pri, fold(link.ca), fold(link.sa), fold(link.theta),
+        fold(math.cos(link.theta)) if pri else None, fold(math.sin(link.theta)) if pri else None,
+        *(fold(x, length) for x in pre), fold(link.d, length),
+        fold(link.m, link.m), *(fold(x, hs) for x in h),
+        fold(Io[0, 0], Is), fold(Io[1, 1], Is), fold(Io[2, 2], Is),
+        fold(Io[1, 2], Is), fold(Io[0, 2], Is), fold(Io[0, 1], Is),
+        fold(Io[2, 2] - Io[1, 1], Is), fold(Io[0, 0] - Io[2, 2], Is), fold(Io[1, 1] - Io[0, 0], Is),
+        not (fold(pre[1], length) is ZERO and fold(pre[2], length) is ZERO),
+    )
+
+
+# ----------------------------------------------------------------- joint frames
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+#: The feet of a common normal farther than this many chain lengths from the
+#: axes' points: the axes count as parallel (the feet of nearly parallel axes
+#: run off to infinity, and constants that large would cost accuracy).
+FAR_FEET = 10.0
 
 
 def _plain(a):
@@ -203,14 +425,42 @@ def _common_normal(z0, z1, hint):
     return _unit(x)
 
 
+def _feet(p0, z0, p1, z1):
+    """The points of lines (p0, z0) and (p1, z1) that the common normal joins, or
+    None for parallel lines."""
+    c = np.cross(z0, z1)
+    cc = c @ c
+    if cc == 0.0:
+        return None
+    w = p1 - p0
+    return p0 + (np.cross(w, z1) @ c / cc) * z0, p1 + (np.cross(w, z0) @ c / cc) * z1
+
+
 def _frame(z, x):
     """Rotation with columns x, z x x, z."""
     return np.column_stack([x, np.cross(z, x), z])
 
 
+def _principal_x(z, hint, inertia):
+    """Unit x perpendicular to z along a principal axis of ``inertia`` (3x3) in
+    the plane perpendicular to z: the product of inertia I_xy is then zero."""
+    x0 = _perpendicular(z, hint)
+    y0 = np.cross(z, x0)
+    ixx, iyy, ixy = x0 @ inertia @ x0, y0 @ inertia @ y0, x0 @ inertia @ y0
+    phi = 0.5 * math.atan2(2.0 * ixy, ixx - iyy)
+    return _unit(math.cos(phi) * x0 + math.sin(phi) * y0)
+
+
 def joint_frames(chain):
-    """The joint frames {i'} of a chain at q = 0: z along joint i's axis, x along the
-    common normal of axes i and i+1 (step 1 of :func:`precompute`).
+    """The joint frames {i'} of a chain at q = 0 (modified DH): z along joint i's
+    axis, x along the common normal of axes i and i+1, origin where that normal
+    meets axis i (step 1 of :func:`precompute`).
+
+    Axis 1's point is the one nearest the origin of {1}.  Where two axes are
+    parallel (or their common normal's feet lie farther than ``FAR_FEET``
+    chain lengths away) the origin stays at the foot of the previous normal.
+    The last frame {n'} has its origin at that foot and its x axis along a
+    principal axis of the last link's inertia, so that its ``I_xy`` is zero.
 
     Parameters
     ----------
@@ -231,27 +481,48 @@ def joint_frames(chain):
     chain = chain._with_arrays(_plain)
     n = chain.n
     T0 = home_poses(chain)  # poses of the link frames {i} in {0} at q = 0
-    z_loc, r_loc = [], []  # axis direction and origin of {i'} in {i}
+    Z, P = [], []  # axis direction and a point of the axis, in {0}
     for i in range(n):
         w, u = chain.screws[i, :3], chain.screws[i, 3:]
-        z_loc.append(_unit(u if chain.joint_types[i] == "prismatic" else w))
-        r_loc.append(axis_point(chain.screws[i]))  # the axis point nearest the origin of {i}
-    Z = [T0[i, :3, :3] @ z_loc[i] for i in range(n)]
-    Org = [T0[i, :3, :3] @ r_loc[i] + T0[i, :3, 3] for i in range(n)]
-    # x of {i'}: perpendicular to z_i and z_{i+1}; for {n'} close to x of {n}.
-    Q = []
+        Z.append(T0[i, :3, :3] @ _unit(u if chain.joint_types[i] == "prismatic" else w))
+        P.append(T0[i, :3, :3] @ axis_point(chain.screws[i]) + T0[i, :3, 3])
+    far = FAR_FEET * (1.0 + max(float(np.linalg.norm(p)) for p in P))
+    Org, Q, Feet = [], [], [P[0]]
     for i in range(n):
-        hint = T0[i, :3, 0]
-        x = _common_normal(Z[i], Z[i + 1], hint) if i + 1 < n else _perpendicular(Z[i], hint)
-        Q.append(_frame(Z[i], x))
-    return JointFrames(T0, np.array(r_loc), np.array(Q), np.array(Org))
+        foot, hint = Feet[i], T0[i, :3, 0]
+        if i + 1 == n:  # the last frame: no next axis
+            R0 = T0[i, :3, :3]
+            com = R0 @ chain.coms[i] + T0[i, :3, 3]
+            Io = parallel_axis(R0 @ chain.inertias_com[i] @ R0.T, chain.masses[i], com - foot)
+            Org.append(foot)
+            Q.append(_frame(Z[i], _principal_x(Z[i], hint, Io)))
+            break
+        ends = _feet(P[i], Z[i], P[i + 1], Z[i + 1])
+        if ends is None or max(np.linalg.norm(ends[0] - foot),
+                               np.linalg.norm(ends[1] - P[i + 1])) > far:
+            o = foot  # parallel: the normal through the previous foot
+            r = P[i + 1] - o
+            nxt = o + r - (r @ Z[i + 1]) * Z[i + 1]
+        else:
+            o, nxt = ends
+        if i == 0:
+            Feet[0] = o  # {0'} coincides with {1'} at q = 0: no slide before link 1
+        r = nxt - o
+        if np.linalg.norm(r - (r @ Z[i]) * Z[i]) > 1e-9 * far:
+            hint = r
+        Org.append(o)
+        Q.append(_frame(Z[i], _common_normal(Z[i], Z[i + 1], hint)))
+        Feet.append(nxt)
+    Q, Org, Feet = np.array(Q), np.array(Org), np.array(Feet)
+    points = np.array([T0[i, :3, :3].T @ (Org[i] - T0[i, :3, 3]) for i in range(n)])
+    return JointFrames(T0, points, Q, Org, Feet)
 
 
 def _link_constants(chain, frames):
     """Step 2 of :func:`precompute`: each link's pose parameters and inertia in {i'}
     (a list of LinkConstants) and the frames ``T_{i,i'}`` (n, 4, 4)."""
     chain = chain._with_arrays(_plain)
-    T0, r_loc, Q, Org = frames
+    T0, r_loc, Q, Org, Feet = frames
     links = []
     T_link = np.empty((chain.n, 4, 4))
     for i in range(chain.n):
@@ -273,9 +544,10 @@ def _link_constants(chain, frames):
         Io = parallel_axis(Rl.T @ chain.inertias_com[i] @ Rl, m, c)
         J = 0.5 * np.trace(Io) * np.eye(3) - Io
         mc = m * c
+        d = float((Org[i] - Feet[i]) @ Q[i][:, 2])
         links.append(LinkConstants(*(float(v) for v in (
             chain.joint_types[i] == "prismatic", ca, sa, theta, *p, -sa, ca, m, *mc,
-            J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2],
+            J[0, 0], J[0, 1], J[0, 2], J[1, 1], J[1, 2], J[2, 2], d,
         ))))
     return links, T_link
 
@@ -316,8 +588,11 @@ def precompute(chain):
     return s
 
 
+# ----------------------------------------------------------------- the recursion
 def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
-    """Both recursions on components (floats or arrays); returns the list of tau_i.
+    """Both recursions on components (floats, arrays over a batch, or the structural
+    ZERO); returns the list of tau_i.  ``links`` are FoldedLinks; ``zero`` is the
+    base's zero velocity and acceleration (ZERO, or 0.0 on the float path).
 
     ``g`` = (3 x 3 rotation R_{0,0'} flattened, gravity components);
     ``tip`` = None or (R_{n,n'} flattened, r, moment components, force components).
@@ -327,64 +602,69 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
     ax = -(r00 * gx + r10 * gy + r20 * gz)
     ay = -(r01 * gx + r11 * gy + r21 * gz)
     az = -(r02 * gx + r12 * gy + r22 * gz)
-    wx = wy = wz = zero  # omega_0
-    bx = by = bz = zero  # alpha_0 (angular acceleration)
+    wx = wy = wz = bx = by = bz = zero  # omega_0 and its rate: the products they enter vanish
     O00 = O01 = O02 = O10 = O11 = O12 = O20 = O21 = O22 = zero  # Omega_0
     n = len(links)
     stack = [None] * n
-    for i in range(n):
-        (pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz,
-         J00, J01, J02, J11, J12, J22) = links[i]
-        # The joint step T_{i,i-1}(q_i) of eq. 3.2-1 (chaindyn.rnea.joint_step, a 6x6
-        # adjoint of 99 products and 36 per use) in the joint frames: R^T = Rz(-theta - q)
-        # Rx(-alpha) on 3-vectors, 8 products each.  This specialised form is what the
-        # counts above are made of, so the sweep does not call joint_step.
+    for i, L in enumerate(links):
+        (pri, ca, sa, th, ct, st, px, py, pz, d, m, hx, hy, hz,
+         Ixx, Iyy, Izz, Iyz, Ixz, Ixy, Dx, Dy, Dz, general) = L
         if pri:
-            ct, st = math.cos(th), math.sin(th)
-            d = q[i]
-            py, pz = py + d * ey, pz + d * ez  # p + q Rx(alpha) z                   (2)
+            s = d + q[i]
         else:
             t = q[i] + th
-            ct, st = cos(t), sin(t)
-        # a_{i-1} + Omega_{i-1} p                                                   (9)
-        ux = ax + O00 * px + O01 * py + O02 * pz
-        uy = ay + O10 * px + O11 * py + O12 * pz
-        uz = az + O20 * px + O21 * py + O22 * pz
-        # R^T = Rz(-theta) Rx(-alpha), applied to omega, alpha and u               (8 + 8 + 8)
+            ct, st, s = cos(t), sin(t), d
+        # the foot of the common normal on axis i: a_{i-1} + Omega_{i-1} p    (3; 9 for a general p)
+        ux = ax + O00 * px
+        uy = ay + O10 * px
+        uz = az + O20 * px
+        if general:  # parallel axes: a general p
+            ux, uy, uz = (ux + O01 * py + O02 * pz, uy + O11 * py + O12 * pz,
+                          uz + O21 * py + O22 * pz)
+        # into {i'}: R^T = Rz(-theta - q) Rx(-alpha) on omega, its rate and u       (8 + 8 + 8)
         y1, z1 = ca * wy + sa * wz, ca * wz - sa * wy
         wx, wy, wz = ct * wx + st * y1, ct * y1 - st * wx, z1
         y1, z1 = ca * by + sa * bz, ca * bz - sa * by
         bx, by, bz = ct * bx + st * y1, ct * y1 - st * bx, z1
         y1, z1 = ca * uy + sa * uz, ca * uz - sa * uy
-        ax, ay, az = ct * ux + st * y1, ct * y1 - st * ux, z1
-        if pri:
-            # a_i += 2 omega_i x z qd_i + z qdd_i                                   (3)
-            v2 = 2.0 * qd[i]
-            ax, ay, az = ax + wy * v2, ay - wx * v2, az + qdd[i]
-        else:
-            # alpha_i += (R^T omega_{i-1}) x z qd_i + z qdd_i; omega_i += z qd_i     (2)
+        ux, uy, uz = ct * ux + st * y1, ct * y1 - st * ux, z1
+        if not pri:
+            # omega_i += z qd_i; its rate += (R^T omega_{i-1}) x z qd_i + z qdd_i   (2)
             v = qd[i]
             bx, by, bz = bx + wy * v, by - wx * v, bz + qdd[i]
             wz = wz + v
-        # Omega_i = [alpha_i] + omega_i omega_i^T - |omega_i|^2 1                  (6)
+        # Omega_i = [omega_i rate] + omega_i omega_i^T - |omega_i|^2 1 from six products (6)
         xx, yy, zz = wx * wx, wy * wy, wz * wz
         xy, xz, yz = wx * wy, wx * wz, wy * wz
         O00, O11, O22 = -(yy + zz), -(xx + zz), -(xx + yy)
         O01, O10 = xy - bz, xy + bz
         O02, O20 = xz + by, xz - by
         O12, O21 = yz - bx, yz + bx
-        # f^B = m a_i + Omega_i (m c)                                               (12)
+        # slide along axis i to the origin: a_i = u + Omega_i z s     (3; a point of the axis
+        # moves with link i-1 as with link i, so Omega_i serves, and a prismatic s = d + q)
+        ax, ay, az = ux + O02 * s, uy + O12 * s, uz + O22 * s
+        if pri:
+            # + 2 omega_i x z qd_i + z qdd_i, the doubling an addition                 (2)
+            v2 = qd[i] + qd[i]
+            ax, ay, az = ax + wy * v2, ay - wx * v2, az + qdd[i]
+        # the body wrench: f^B = m a_i + Omega_i (m c)                             (12)
+        #                  n^B = I_o b_i + omega_i x I_o omega_i + (m c) x a_i   (15 + 6)
+        if i == 0 and pri:  # link 1 needs only the component that is tau_1
+            stack[0] = m * az + O20 * hx + O21 * hy + O22 * hz
+            continue
+        nz = (Izz * bz + Ixz * (bx - yz) + Iyz * (by + xz) + Dz * xy + Ixy * (xx - yy)
+              + (hx * ay - hy * ax))
+        if i == 0:
+            stack[0] = nz
+            continue
         fx = m * ax + O00 * hx + O01 * hy + O02 * hz
         fy = m * ay + O10 * hx + O11 * hy + O12 * hz
         fz = m * az + O20 * hx + O21 * hy + O22 * hz
-        # n^B = vect(K - K^T), K = Omega_i J, plus (m c) x a_i                      (18 + 6)
-        nx = (O20 * J01 + O21 * J11 + O22 * J12) - (O10 * J02 + O11 * J12 + O12 * J22)
-        ny = (O00 * J02 + O01 * J12 + O02 * J22) - (O20 * J00 + O21 * J01 + O22 * J02)
-        nz = (O10 * J00 + O11 * J01 + O12 * J02) - (O00 * J01 + O01 * J11 + O02 * J12)
-        nx = nx + hy * az - hz * ay
-        ny = ny + hz * ax - hx * az
-        nz = nz + hx * ay - hy * ax
-        stack[i] = (ca, sa, ct, st, px, py, pz, fx, fy, fz, nx, ny, nz)
+        nx = (Ixx * bx + Ixy * (by - xz) + Ixz * (bz + xy) + Dx * yz + Iyz * (yy - zz)
+              + (hy * az - hz * ay))
+        ny = (Iyy * by + Ixy * (bx + yz) + Iyz * (bz - xy) + Dy * xz + Ixz * (zz - xx)
+              + (hz * ax - hx * az))
+        stack[i] = (ct, st, s, fx, fy, fz, nx, ny, nz)
     # backward: from the tip inwards
     if tip is None:
         Fx = Fy = Fz = Nx = Ny = Nz = zero
@@ -400,20 +680,35 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
         Ny = t01 * mx + t11 * my + t21 * mz
         Nz = t02 * mx + t12 * my + t22 * mz
     taus = [None] * n
-    for i in reversed(range(n)):
-        ca, sa, ct, st, px, py, pz, fx, fy, fz, nx, ny, nz = stack[i]
-        Fx, Fy, Fz = Fx + fx, Fy + fy, Fz + fz  # f_i = f^B + R' f_{i+1}
-        Nx, Ny, Nz = Nx + nx, Ny + ny, Nz + nz  # n_i = n^B + R' n_{i+1} + p' x (R' f_{i+1})
-        taus[i] = Fz if links[i][0] else Nz  # tau_i = F_i . z
-        # into {(i-1)'}: R = Rx(alpha) Rz(theta + q)                                (8 + 8)
+    for i in range(n - 1, 0, -1):
+        pri, ca, sa, _, _, _, px, py, pz = links[i][:9]
+        ct, st, s, fx, fy, fz, nx, ny, nz = stack[i]
+        # F_i = f^B + F_{i+1}, N_i = n^B + N_{i+1} (both in {i'})
+        Fx, Fy, Fz, Nx, Ny, Nz = Fx + fx, Fy + fy, Fz + fz, Nx + nx, Ny + ny, Nz + nz
+        taus[i] = Fz if pri else Nz  # tau_i = F_i . z or N_i . z
+        # into {(i-1)'}
+        if i == 1:  # link 1 needs one component: z of R F, or of R N + p x R F  (4, or 2 + 9)
+            y1 = st * Fx + ct * Fy
+            if links[0].prismatic:
+                Fz = sa * y1 + ca * Fz
+            else:
+                Nx, Ny = Nx - s * Fy, Ny + s * Fx  # slide back along axis 2
+                Nz = sa * (st * Nx + ct * Ny) + ca * Nz + px * (ca * y1 - sa * Fz)
+                if links[i].general:  # parallel axes: (p x R F)_z in full
+                    Nz = Nz - py * (ct * Fx - st * Fy)
+            break
+        # slide back along axis i to the foot of the common normal, N += s z x F   (2)
+        Nx, Ny = Nx - s * Fy, Ny + s * Fx
+        # rotate: R = Rx(alpha) Rz(theta + q)                                      (8 + 8)
         x1, y1 = ct * Fx - st * Fy, st * Fx + ct * Fy
         Fx, Fy, Fz = x1, ca * y1 - sa * Fz, sa * y1 + ca * Fz
         x1, y1 = ct * Nx - st * Ny, st * Nx + ct * Ny
         Nx, Ny, Nz = x1, ca * y1 - sa * Nz, sa * y1 + ca * Nz
-        # + p x (R f)                                                               (6)
+        # + p x (R F)                                                  (2; 6 for a general p)
         Nx = Nx + py * Fz - pz * Fy
         Ny = Ny + pz * Fx - px * Fz
         Nz = Nz + px * Fy - py * Fx
+    taus[0] = (Fz if links[0].prismatic else Nz) + stack[0]
     return taus
 
 
@@ -476,10 +771,11 @@ _ARRAY_CONSTANTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _constants(s, instrumented):
-    """The link constants and the flattened base and tip rotations of ``s`` for the
-    vectorized path: 0-d float64 arrays (the same values as the Python floats of
-    ``s``), or (``instrumented``) 0-d arrays of :mod:`chaindyn.opcount`, so that a
-    product of two constants in the per-call code would be counted.
+    """The folded link constants and the flattened base and tip rotations of ``s`` for
+    the vectorized path: the structural constants (ZERO, ONE, MINUS_ONE) as they
+    are, the others as 0-d float64 arrays (the same values as the Python floats of
+    ``s``), or (``instrumented``) as 0-d arrays of :mod:`chaindyn.opcount`, so that
+    a product of two constants in the per-call code would be counted.
 
     Why 0-d arrays and not the floats: numpy converts a Python float operand to an
     array on every operation (about 0.2 us here, a third of the cost of a whole
@@ -489,17 +785,17 @@ def _constants(s, instrumented):
         from .opcount import _Counted
 
         def wrap(v):
-            return np.asarray(v).view(_Counted)
+            return np.asarray(v).view(_Counted) if type(v) is float else v
     else:
         cached = _ARRAY_CONSTANTS.get(s)
         if cached is not None:
             return cached
 
         def wrap(v):
-            return np.array(v, dtype=float)
+            return np.array(v, dtype=float) if type(v) is float else v
 
-    links = [link._replace(**{k: wrap(v) for k, v in link._asdict().items() if k != "prismatic"})
-             for link in s.links]
+    links = [link._replace(**{k: wrap(v) for k, v in link._asdict().items()})
+             for link in s.folded]
     out = links, tuple(tuple(wrap(v) for v in part) for part in s._flat)
     if not instrumented:
         _ARRAY_CONSTANTS[s] = out
@@ -510,12 +806,14 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
                     count_constants=False):
     """Inverse dynamics by a Newton-Euler recursion that exploits the chain's structure.
 
-    The same torques as :func:`chaindyn.rnea` (to roundoff) with 99
-    multiplications per revolute and 102 per prismatic link instead of 420
-    (counted under ``rule="all"``): joint frames whose z axis is the joint
-    axis, 3-vectors with rotations about x and z, and the inertia as mass,
-    first and second moments (see the module docstring for the equations
-    and the count line by line).
+    The same torques as :func:`chaindyn.rnea` (to roundoff) with 91
+    multiplications per link of either joint type instead of 420 (counted
+    under ``rule="all"``; ``91 n - 100`` for an all-revolute chain of general
+    geometry, n >= 3): modified-DH joint frames, 3-vectors with rotations
+    about x and z and slides along z, the inertia as mass, first moment and
+    inertia about the frame's origin, and the constants that are 0 or 1
+    folded away (see the module docstring for the equations and the count
+    line by line).
 
     Parameters
     ----------
@@ -552,8 +850,11 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
     The joint frames and inertia constants are computed on the first call for
     a Chain (:func:`precompute`) and cached; this one-off work is not part of
     the per-call count.  Counting: ``chaindyn.opcount.count(rnea_structured,
-    chain, q, qd, qdd, rule="all")`` gives ``99 n_R + 102 n_P + 9`` (+ 24 with
-    ``f_tip``) for one state, N times that for N states.
+    chain, q, qd, qdd, rule="all")`` gives, for a chain of general geometry
+    whose first joint is revolute, ``9 + 8 + 91 (n - 1)`` less 18 for link 2
+    and 8 (revolute) or 3 (prismatic) for the last link (n >= 2), + 24 with
+    ``f_tip``, for one state; N times that for N states.  Zero and unit
+    constants of the geometry lower it.
 
     Examples
     --------
@@ -574,7 +875,7 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
     plain = all(type(a) is np.ndarray for a in arrays) and not count_constants
     if plain and math.prod(full) <= ROW_LOOP_MAX:
         # one state, or a few: Python floats, state by state
-        links, (base_R, tip_R, tip_r) = s.links, s._flat
+        links, (base_R, tip_R, tip_r) = s.float_links, s.float_flat
         g = (base_R, tuple(gravity.tolist()))
         given = (q, qd, qdd) + (() if f_tip is None else (f_tip,))
         if full == ():
@@ -604,8 +905,9 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
         if f_tip is not None:
             F = _block_components(f_tip, shape, index)
             tip = (tip_R, tip_r, tuple(F[:3]), tuple(F[3:]))
-        taus = _sweep(links, qb, qdb, qddb, g, tip, np.cos, np.sin, zero)
-        np.stack(taus, axis=-1, out=flat[start:stop])
+        taus = _sweep(links, qb, qdb, qddb, g, tip, np.cos, np.sin, ZERO)
+        np.stack([np.broadcast_to(zero if t is ZERO else t, zero.shape) for t in taus],
+                 axis=-1, out=flat[start:stop])
     out = out.reshape(full + (chain.n,))
     if plain:
         return out
