@@ -762,8 +762,9 @@ def _block_components(a, full, index):
     operation of ``_sweep`` reads contiguous memory (a column of ``a`` itself is
     strided), and only one block is ever copied.  (``ndarray.copy`` keeps the
     array's subclass: an instrumented input stays instrumented.)"""
-    b = np.broadcast_to(a, full + a.shape[-1:])[index]
-    return list(np.moveaxis(b, -1, 0).copy(order="C").reshape(a.shape[-1], -1))
+    k = a.shape[-1]
+    b = a[index] if a.shape[:-1] == full else np.broadcast_to(a, full + (k,))[index]
+    return list(b.reshape(-1, k).T.copy())
 
 
 #: The constants of a StructuredChain as 0-d float64 arrays (see :func:`_constants`).
@@ -906,8 +907,9 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
             F = _block_components(f_tip, shape, index)
             tip = (tip_R, tip_r, tuple(F[:3]), tuple(F[3:]))
         taus = _sweep(links, qb, qdb, qddb, g, tip, np.cos, np.sin, ZERO)
-        np.stack([np.broadcast_to(zero if t is ZERO else t, zero.shape) for t in taus],
-                 axis=-1, out=flat[start:stop])
+        block = flat[start:stop]
+        for i, t in enumerate(taus):
+            block[:, i] = 0.0 if t is ZERO else t
     out = out.reshape(full + (chain.n,))
     if plain:
         return out
