@@ -720,13 +720,14 @@ ROW_LOOP_MAX = 32
 #: other, each written into the output: every line of ``_sweep`` is one numpy
 #: operation on arrays of at most BLOCK_STATES float64 (64 KiB).  The memory a call
 #: needs beyond its output is then bounded whatever the batch: for the 6-link arm
-#: about 120 such arrays at the peak (the 11 per link that the forward sweep keeps
-#: for the backward one, the block's q, qd and qdd, and the results of the current
-#: lines, freed and reused at once), some 7 MiB, which the processor's caches hold;
-#: a whole batch of 1e5 states at once would need 90 MiB.  Chosen by measurement
-#: (``figsrc/bench_rnea.py``, data/bench_blocks.csv, appendix B.4): smaller blocks
-#: pay the fixed cost of a numpy call (about half a microsecond, a thousand calls
-#: per block for that arm) more often; larger ones fall out of the caches.
+#: about a hundred such arrays at the peak (what the forward sweep keeps of each
+#: link for the backward one, the block's q, qd and qdd, and the results of the
+#: current lines, freed and reused at once), some 7 MiB, which the processor's
+#: caches hold; a batch of 1e5 states in one piece would need 80 MiB.  Chosen by
+#: measurement (``figsrc/bench_rnea.py``, data/bench_blocks.csv, appendix B.4):
+#: smaller blocks pay the fixed cost of a numpy call (about half a microsecond,
+#: once per line of the recursion and block) more often; larger ones fall out of
+#: the caches.
 BLOCK_STATES = 8192
 
 
