@@ -9,6 +9,9 @@ differ from run to run).  It writes, for the book's appendix B:
   the libraries): time per sample and peak memory, N = 1 .. 1e6;
 * ``data/bench_blocks.csv``   ``rnea_structured`` at N = 1e5 against the size of the
   blocks it splits a batch into (``chaindyn.structured.BLOCK_STATES``);
+* ``data/bench_budget.csv``   where the time of ``rnea_structured`` goes at N = 1e3
+  (its sweep, the sines and cosines, the rest of the call) and how many numpy
+  operations the sweep could make to cost 0.3 times the Pinocchio loop;
 * ``data/bench_flops.csv``    floating-point operations per state of the chaindyn
   methods (``chaindyn.opcount``: multiplications and additions) and the rate they
   reach, as a fraction of the machine's measured single-core peak (a large
@@ -334,6 +337,70 @@ def flop_rows(batch_rows, counts, peak):
     return rows
 
 
+def numpy_calls(fn):
+    """The numpy ufunc calls that one call ``fn()`` makes on instrumented arrays (the
+    hook of chaindyn.opcount, counting calls instead of products), by ufunc."""
+    from chaindyn import opcount
+
+    calls = {}
+    original = opcount._Counted.__array_ufunc__
+
+    def hook(self, ufunc, method, *inputs, **kwargs):
+        calls[ufunc.__name__] = calls.get(ufunc.__name__, 0) + 1
+        return original(self, ufunc, method, *inputs, **kwargs)
+
+    opcount._Counted.__array_ufunc__ = hook
+    try:
+        fn()
+    finally:
+        opcount._Counted.__array_ufunc__ = original
+    return calls
+
+
+def run_budget(chain, batch_rows, budget, N=1000, target=0.3):
+    """Where the time of rnea_structured goes at N states (one block), and how many
+    numpy operations its sweep could make to cost ``target`` times the Pinocchio
+    loop: the call splits into the sweep (``_sweep`` on the block's components),
+    the sines and cosines in it, and the rest (input checks, copying the
+    components, writing the output).  Per arithmetic operation the sweep costs
+    (sweep - trigonometry) / operations; the budget is what remains of
+    ``target`` times the loop's time after the rest and the trigonometry."""
+    from chaindyn.opcount import _Counted
+
+    s = states(N)
+    sc = structured.precompute(chain)
+    links, (base_R, _, _) = structured._constants(sc, False)
+    comps = [structured._block_components(a, (N,), (slice(0, N),)) for a in s]
+    zero = np.zeros(N)
+    g = (base_R, tuple(G[k] + zero for k in range(3)))
+
+    def sweep():
+        return structured._sweep(links, *comps, g, None, np.cos, np.sin, structured.ZERO)
+
+    counted = [[c.view(_Counted) for c in x] for x in comps]
+    gc_ = (base_R, tuple(c.view(_Counted) for c in g[1]))
+    calls = numpy_calls(lambda: structured._sweep(links, *counted, gc_, None, np.cos, np.sin,
+                                                  structured.ZERO))
+    trig_calls = calls.get("cos", 0) + calls.get("sin", 0)
+    ops = sum(calls.values()) - trig_calls
+    t_call = per_call(lambda: cd.rnea_structured(chain, *s, G), budget=budget, blocks=15)[0]
+    t_sweep = per_call(sweep, budget=budget, blocks=15)[0]
+    t = s[0][:, 0] + 0.5
+    t_trig = trig_calls / 2 * per_call(lambda: (np.cos(t), np.sin(t)), budget=budget / 4,
+                                       blocks=15)[0]
+    pin_t = next(r[2] for r in batch_rows if r[0] == "pin.rnea (loop)" and r[1] == N) * N * 1e-6
+    per_op = (t_sweep - t_trig) / ops
+    allowed = (target * pin_t - (t_call - t_sweep) - t_trig) / per_op
+    rows = [("N", N), ("target_ratio_to_pin", target),
+            ("pin_loop_call_us", pin_t * 1e6), ("call_us", t_call * 1e6),
+            ("sweep_us", t_sweep * 1e6), ("outside_sweep_us", (t_call - t_sweep) * 1e6),
+            ("trig_calls", trig_calls), ("trig_us", t_trig * 1e6),
+            ("arithmetic_calls", ops), ("per_arithmetic_call_us", per_op * 1e6),
+            ("arithmetic_calls_for_target", allowed)]
+    print("budget " + " ".join(f"{k}={v:.4g}" for k, v in rows), flush=True)
+    return rows
+
+
 def _growth_case(pin, n):
     rng = np.random.default_rng(1000 + n)
     chain = models.random_chain(n, rng)
@@ -491,6 +558,7 @@ def main(argv=None):
     single_rows = run_single(chain, single, library, budget=2.5 * budget)
     batch_rows = run_batch(chain, batched, budget, max_n)
     block_rows = run_blocks(chain, budget, args.quick)
+    budget_rows = run_budget(chain, batch_rows, budget)
     g_header, g_rows = run_growth(budget, args.quick)
     peak = single_core_peak(n=1000 if args.quick else PEAK_MATMUL_N)
     print(f"single-core peak {peak / 1e9:.1f} GFLOP/s (matrix product, one BLAS thread)")
@@ -519,6 +587,8 @@ def main(argv=None):
     write_csv(d / "bench_blocks.csv",
               ["block_states", "N", "per_sample_us", "peak_bytes_per_sample", "default"],
               [[r[0], r[1], f"{r[2]:.4g}", f"{r[3]:.4g}", r[4]] for r in block_rows])
+    write_csv(d / "bench_budget.csv", ["key", "value"],
+              [(k, v if isinstance(v, int) else f"{v:.4g}") for k, v in budget_rows])
     write_csv(d / "bench_flops.csv",
               ["method", "N", "multiplications_per_state", "additions_per_state",
                "flops_per_state", "per_sample_us", "gflops", "fraction_of_peak"],
