@@ -98,6 +98,34 @@ def per_call(fn, budget=0.3, blocks=15, min_block=0.002):
     return statistics.median(times), number, blocks
 
 
+def interleaved_min(fns, budget, rounds=15):
+    """Per call (s), for each of ``fns``: the shortest of ``rounds`` blocks, the
+    functions taking turns block by block.  For comparisons within one function's
+    parts (and of one function's variants) on a shared machine: the minimum is the
+    time with the least interference, and taking turns exposes every variant to
+    the same load."""
+    number = {}
+    for k, fn in fns.items():
+        fn()
+        t0 = time.perf_counter()
+        fn()
+        number[k] = max(1, int(budget / rounds / max(time.perf_counter() - t0, 1e-8)))
+    best = dict.fromkeys(fns, float("inf"))
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(rounds):
+            for k, fn in fns.items():
+                t0 = time.perf_counter()
+                for _ in range(number[k]):
+                    fn()
+                best[k] = min(best[k], (time.perf_counter() - t0) / number[k])
+    finally:
+        if gc_was:
+            gc.enable()
+    return best
+
+
 def peak_bytes(fn):
     """tracemalloc's peak (bytes) during one call of fn."""
     gc.collect()
@@ -110,6 +138,19 @@ def peak_bytes(fn):
 
 
 # ---------------------------------------------------------------- machine
+def caches():
+    """The data caches of CPU 0 from sysfs: (key, size) rows such as ("cache_l2", "1024K")."""
+    rows = []
+    for d in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            kind, level = (d / "type").read_text().strip(), (d / "level").read_text().strip()
+            if kind != "Instruction":
+                rows.append((f"cache_l{level}", (d / "size").read_text().strip()))
+        except OSError:
+            continue
+    return rows
+
+
 def machine(label):
     cpu = "unknown"
     try:
@@ -120,7 +161,7 @@ def machine(label):
     except OSError:
         pass
     rows = [("cpu", cpu), ("logical_cpus", os.cpu_count()),
-            ("affinity_cpus", len(os.sched_getaffinity(0))),
+            ("affinity_cpus", len(os.sched_getaffinity(0))), *caches(),
             ("platform", platform.platform()), ("python", platform.python_version())]
     for dist in ("numpy", "chaindyn", "pin", "mujoco", "roboticstoolbox-python",
                  "spatialmath-python", "modern_robotics"):
@@ -261,24 +302,33 @@ def run_batch(chain, batched, budget, max_n):
 
 def run_blocks(chain, budget, quick):
     """rnea_structured at N = BLOCKS_N states against the block size: per-sample time
-    and peak memory (bytes per state).  The last row is one block of all N states."""
+    (:func:`interleaved_min`: the sizes take turns) and peak memory (bytes per
+    state).  The last row is one block of all N states."""
     N = 10_000 if quick else BLOCKS_N
     s = states(N)
     ref = cd.rnea_structured(chain, *s, G)
-    rows = []
     default = structured.BLOCK_STATES
-    try:
-        for size in BLOCK_SIZES + [N]:
+    sizes = BLOCK_SIZES + [N]
+
+    def with_size(size):
+        def fn():
             structured.BLOCK_STATES = size
-            diff = float(np.abs(cd.rnea_structured(chain, *s, G) - ref).max())
-            assert diff <= AGREEMENT_BOUND, diff
-            t, _, _ = per_call(lambda: cd.rnea_structured(chain, *s, G), budget=budget, blocks=7)
-            peak = peak_bytes(lambda: cd.rnea_structured(chain, *s, G))
-            rows.append([size, N, t / N * 1e6, peak / N, size == default])
-            print(f"blocks {size:<7d} N={N} {t / N * 1e6:7.3f} us/sample "
-                  f"peak {peak / N:6.0f} B/sample", flush=True)
+            return cd.rnea_structured(chain, *s, G)
+        return fn
+
+    fns = {size: with_size(size) for size in sizes}
+    try:
+        for fn in fns.values():
+            assert float(np.abs(fn() - ref).max()) <= AGREEMENT_BOUND
+        best = interleaved_min(fns, budget=4 * budget)
+        peaks = {size: peak_bytes(fn) for size, fn in fns.items()}
     finally:
         structured.BLOCK_STATES = default
+    rows = []
+    for size in sizes:
+        rows.append([size, N, best[size] / N * 1e6, peaks[size] / N, size == default])
+        print(f"blocks {size:<7d} N={N} {best[size] / N * 1e6:7.3f} us/sample "
+              f"peak {peaks[size] / N:6.0f} B/sample", flush=True)
     return rows
 
 
@@ -357,14 +407,15 @@ def numpy_calls(fn):
     return calls
 
 
-def run_budget(chain, batch_rows, budget, N=1000, target=0.3):
+def run_budget(chain, pin_loop, budget, N=1000, target=0.3):
     """Where the time of rnea_structured goes at N states (one block), and how many
     numpy operations its sweep could make to cost ``target`` times the Pinocchio
     loop: the call splits into the sweep (``_sweep`` on the block's components),
     the sines and cosines in it, and the rest (input checks, copying the
     components, writing the output).  Per arithmetic operation the sweep costs
     (sweep - trigonometry) / operations; the budget is what remains of
-    ``target`` times the loop's time after the rest and the trigonometry."""
+    ``target`` times the loop's time after the rest and the trigonometry.  All
+    parts and the Pinocchio loop are timed taking turns (:func:`interleaved_min`)."""
     from chaindyn.opcount import _Counted
 
     s = states(N)
@@ -383,12 +434,12 @@ def run_budget(chain, batch_rows, budget, N=1000, target=0.3):
                                                   structured.ZERO))
     trig_calls = calls.get("cos", 0) + calls.get("sin", 0)
     ops = sum(calls.values()) - trig_calls
-    t_call = per_call(lambda: cd.rnea_structured(chain, *s, G), budget=budget, blocks=15)[0]
-    t_sweep = per_call(sweep, budget=budget, blocks=15)[0]
     t = s[0][:, 0] + 0.5
-    t_trig = trig_calls / 2 * per_call(lambda: (np.cos(t), np.sin(t)), budget=budget / 4,
-                                       blocks=15)[0]
-    pin_t = next(r[2] for r in batch_rows if r[0] == "pin.rnea (loop)" and r[1] == N) * N * 1e-6
+    best = interleaved_min({"call": lambda: cd.rnea_structured(chain, *s, G), "sweep": sweep,
+                            "trig": lambda: (np.cos(t), np.sin(t)), "pin": lambda: pin_loop(*s)},
+                           budget=4 * budget)
+    t_call, t_sweep, pin_t = best["call"], best["sweep"], best["pin"]
+    t_trig = trig_calls / 2 * best["trig"]
     per_op = (t_sweep - t_trig) / ops
     allowed = (target * pin_t - (t_call - t_sweep) - t_trig) / per_op
     rows = [("N", N), ("target_ratio_to_pin", target),
@@ -558,7 +609,7 @@ def main(argv=None):
     single_rows = run_single(chain, single, library, budget=2.5 * budget)
     batch_rows = run_batch(chain, batched, budget, max_n)
     block_rows = run_blocks(chain, budget, args.quick)
-    budget_rows = run_budget(chain, batch_rows, budget)
+    budget_rows = run_budget(chain, batched["pin.rnea (loop)"], budget)
     g_header, g_rows = run_growth(budget, args.quick)
     peak = single_core_peak(n=1000 if args.quick else PEAK_MATMUL_N)
     print(f"single-core peak {peak / 1e9:.1f} GFLOP/s (matrix product, one BLAS thread)")

@@ -83,6 +83,8 @@ def test_blocks_keep_batch_shapes_and_broadcasting(mixed, size, monkeypatch):
     assert_same(tau, rnea(chain, qdd, qdd, qdd, gravity=g, f_tip=F))
     many = batch(rng, (2, 40), n)
     assert_same(rnea_structured(chain, *many, gravity=g), rnea(chain, *many, gravity=g))
+    for empty in [(0,), (3, 0), (0, 4)]:  # no states: an empty result of the batch's shape
+        assert rnea_structured(chain, *batch(rng, empty, n)).shape == empty + (n,)
 
 
 # ------------------------------------------------------------ counts do not see the blocks
