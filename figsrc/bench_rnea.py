@@ -38,6 +38,7 @@ import gc
 import importlib.metadata as md
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -124,6 +125,16 @@ def interleaved_min(fns, budget, rounds=15):
         if gc_was:
             gc.enable()
     return best
+
+
+def page_faults(fn, calls=3):
+    """Minor page faults per call of fn (getrusage): pages the kernel had to map in,
+    for memory that the allocator took back from the operating system."""
+    fn()
+    f0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(calls):
+        fn()
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0) / calls
 
 
 def peak_bytes(fn):
@@ -302,8 +313,9 @@ def run_batch(chain, batched, budget, max_n):
 
 def run_blocks(chain, budget, quick):
     """rnea_structured at N = BLOCKS_N states against the block size: per-sample time
-    (:func:`interleaved_min`: the sizes take turns) and peak memory (bytes per
-    state).  The last row is one block of all N states."""
+    (:func:`interleaved_min`: the sizes take turns), peak memory (bytes per
+    state) and minor page faults per call.  The last row is one block of all N
+    states."""
     N = 10_000 if quick else BLOCKS_N
     s = states(N)
     ref = cd.rnea_structured(chain, *s, G)
@@ -322,13 +334,16 @@ def run_blocks(chain, budget, quick):
             assert float(np.abs(fn() - ref).max()) <= AGREEMENT_BOUND
         best = interleaved_min(fns, budget=4 * budget)
         peaks = {size: peak_bytes(fn) for size, fn in fns.items()}
+        faults = {size: page_faults(fn) for size, fn in fns.items()}
     finally:
         structured.BLOCK_STATES = default
     rows = []
     for size in sizes:
-        rows.append([size, N, best[size] / N * 1e6, peaks[size] / N, size == default])
+        rows.append([size, N, best[size] / N * 1e6, peaks[size] / N, faults[size],
+                     size == default])
         print(f"blocks {size:<7d} N={N} {best[size] / N * 1e6:7.3f} us/sample "
-              f"peak {peaks[size] / N:6.0f} B/sample", flush=True)
+              f"peak {peaks[size] / N:6.0f} B/sample {faults[size]:8.0f} page faults/call",
+              flush=True)
     return rows
 
 
@@ -636,8 +651,10 @@ def main(argv=None):
                 "" if r[5] != r[5] else f"{r[5] * 2**20 / r[1]:.4g}", r[6], r[7],
                 f"{AGREEMENT_BOUND:.0e}", r[8] <= AGREEMENT_BOUND] for r in batch_rows])
     write_csv(d / "bench_blocks.csv",
-              ["block_states", "N", "per_sample_us", "peak_bytes_per_sample", "default"],
-              [[r[0], r[1], f"{r[2]:.4g}", f"{r[3]:.4g}", r[4]] for r in block_rows])
+              ["block_states", "N", "per_sample_us", "peak_bytes_per_sample",
+               "page_faults_per_call", "default"],
+              [[r[0], r[1], f"{r[2]:.4g}", f"{r[3]:.4g}", round(r[4]), r[5]]
+               for r in block_rows])
     write_csv(d / "bench_budget.csv", ["key", "value"],
               [(k, v if isinstance(v, int) else f"{v:.4g}") for k, v in budget_rows])
     write_csv(d / "bench_flops.csv",
