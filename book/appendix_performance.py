@@ -68,36 +68,35 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 # (sec-b-counts)=
 # ## B.1 곱셈 횟수: 구조를 쓰면 얼마나 줄어드는가
 #
-# ### B.1.1 네 가지 구조
+# ### B.1.1 여섯 가지 구조
 #
 # `chaindyn.rnea`는 3.2.4의 알고리즘을 글자 그대로 옮긴 구현이다. 링크마다 스크루 지수 함수로
 # 자세를 만들고, 그것으로 6×6 수반 행렬 $\mathrm{Ad}$를 채운 뒤, 트위스트·가속도·렌치를 모두 이
-# 행렬과의 조밀한 곱으로 옮긴다. 그런데 이 행렬들에는 0과 반복되는 블록이 많다. 새 함수
-# `chaindyn.rnea_structured`는 라이브러리들이 흔히 쓰는 네 가지 구조를 이용해 같은 토크를 계산한다
-# {cite:p}`featherstone2008rigid`. 아래 식은 `src/chaindyn/structured.py`가 하는 계산을 그대로
-# 적은 것이다. 기호는 {doc}`notation`과 같다. 특히 $\alpha_{i-1}$, $\theta_i$는 수정 DH의 행 $i$이고
-# 각가속도는 $\dot\omega_i$로 적는다.
+# 행렬과의 조밀한 곱으로 옮긴다. 그런데 이 행렬들에는 0과 반복되는 블록이 많다. 함수
+# `chaindyn.rnea_structured`는 같은 토크를 여섯 가지 구조를 이용해 계산한다. 모두 문헌과
+# 라이브러리에서 쓰는 방법이다 {cite:p}`featherstone2008rigid,craig2018introduction`. 아래 식은
+# `src/chaindyn/structured.py`가 하는 계산을 그대로 적은 것이고, 기호는 {doc}`notation`과 같다.
+# 각가속도는 $\dot\omega_i$, 링크 $\{i'\}$ 원점의 (관성계에 대한) 가속도는 $\ddot p_i$로 적는다.
 #
-# 1. **관절 프레임.** 링크마다 그 링크에 붙은 새 프레임 $\{i'\}$를 한 번 계산해 둔다. z축은 관절
-#    축과 같고, 회전 관절이면 원점이 축 위에 있으며, x축은 $z_i$와 $z_{i+1}$ 모두에 수직이다.
-#    그러면 $\{(i-1)'\}$에서 본 $\{i'\}$의 자세는 x축 회전 하나, z축 회전 하나, 그리고
-#    오프셋 $P_i$로 적힌다.
+# 1. **수정 DH 관절 프레임.** 링크마다 그 링크에 붙은 프레임 $\{i'\}$를 사슬을 불러올 때 한 번
+#    정한다. z축은 관절 축, x축은 축 $i$와 축 $i+1$의 공통 법선, 원점은 그 법선이 축 $i$와 만나는
+#    점이다. 그러면 $\{(i-1)'\}$에서 $\{i'\}$로 가는 변환은 세 단계로 적힌다. 이전 x축을 따라
+#    공통 법선의 발까지 $a_{i-1}$만큼, x축에 대한 회전 $R_x(\alpha_{i-1})$과 z축에 대한 회전
+#    $R_z(\theta_i + q_i)$, 그리고 새 축을 따라 원점까지 $s_i$만큼 미끄러지는 것이다.
 #
 #    $$
-#    R_{i-1,i} = \begin{cases} R_x(\alpha_{i-1})\,R_z(\theta_i + q_i) & \text{회전 관절} \\
-#                              R_x(\alpha_{i-1})\,R_z(\theta_i) & \text{직동 관절} \end{cases}
-#    \qquad
-#    P_i = \begin{cases} P_i^{0} & \text{회전 관절} \\
-#                        P_i^{0} + q_i\,R_x(\alpha_{i-1})\,\hat z & \text{직동 관절} \end{cases}
+#    R_{i-1,i} = R_x(\alpha_{i-1})\,R_z(\theta_i + q_i), \qquad
+#    s_i = \begin{cases} d_i & \text{회전 관절} \\ d_i + q_i & \text{직동 관절} \end{cases}
 #    $$ (eq-b-joint-frame)
 #
-#    $\alpha_{i-1}$, $\theta_i$, $P_i^{0}$(관절 변수가 0일 때의 오프셋)은 사슬을 불러올 때 한 번 정해지는
-#    상수이다. 한 축에 대한 회전은 3-벡터 하나에 곱셈 4번이면 되므로, 일반 회전 행렬(9번)이나 6×6
-#    수반 행렬(36번)보다 훨씬 싸다. 관절 스크루는 이 프레임에서 $\hat z$이므로
-#    $\tau_i = F_i^{\mathsf T} A_i$는 성분 하나를 고르는 일이 되어 곱셈이 들지 않는다.
-# 2. **회전과 병진을 따로.** 6-벡터를 쓰지 않고 $\omega_i$와 그 변화율 $\dot\omega_i$, 원점이 관성계에
-#    대해 갖는 가속도 $\ddot p_i$, 모멘트 $n_i$, 힘 $f_i$를 모두 3-벡터로 다루고, $[p]R$ 블록 대신 외적을 쓴다. 회전 관절의
-#    각속도와 각가속도는
+#    (직동 관절의 회전은 $R_z(\theta_i)$로 상수이다.) 한 좌표축에 대한 회전은 3-벡터 하나에 곱셈
+#    4번, 한 좌표축을 따른 이동은 외적 성분 2개나 3개면 된다. 일반 회전 행렬(9번)이나 6×6 수반
+#    행렬(36번)보다 훨씬 싸다. 관절 스크루는 이 프레임에서 $\hat z$이므로
+#    $\tau_i = F_i^{\mathsf T} A_i$는 성분 하나를 고르는 일이 되어 곱셈이 들지 않는다. 두 축이
+#    평행하거나 거의 평행해서 공통 법선의 발이 사슬 크기의 몇 배 밖으로 달아나면, 원점은 앞의 발에
+#    두고 첫 단계의 이동을 일반 3-벡터로 적는다.
+# 2. **회전과 병진을 따로.** 6-벡터 대신 $\omega_i$, $\dot\omega_i$, $\ddot p_i$, 모멘트 $N_i$, 힘
+#    $F_i$를 모두 3-벡터로 다루고 $[p]R$ 블록 대신 외적을 쓴다. 회전 관절이면
 #
 #    $$
 #    \omega_i = R_{i-1,i}^{\mathsf T}\,\omega_{i-1} + \hat z\,\dot q_i, \qquad
@@ -105,57 +104,64 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #                   + \left(R_{i-1,i}^{\mathsf T}\,\omega_{i-1}\right)\times\hat z\,\dot q_i + \hat z\,\ddot q_i
 #    $$ (eq-b-angular)
 #
-#    로 전파된다. 직동 관절에는 관절 항이 없어 두 식 모두 첫 항만 남는다.
-# 3. **텐서 $\Omega$.** 링크마다 $\Omega_i = [\dot\omega_i] + [\omega_i]^2$를 한 번 만든다. 링크에
-#    고정된 점 $r$에 대해 $\Omega_i r = \dot\omega_i\times r + \omega_i\times(\omega_i\times r)$는 그
-#    점의 가속도에서 원점의 가속도를 뺀 부분이다. 대칭 부분은
-#    $\omega\omega^{\mathsf T} - |\omega|^2 \mathbf 1$이라 곱셈 6번으로 만든다. 이 행렬 하나가 세 곳에
-#    쓰인다. 다음 링크 원점의 가속도, 질량 중심의 가속도, 그리고 오일러 방정식이다. 원점의 가속도는
+#    이고, 직동 관절에는 관절 항이 없어 두 식 모두 첫 항만 남는다.
+# 3. **텐서 $\Omega$와 축 위의 점.** 링크마다 $\Omega_i = [\dot\omega_i] + [\omega_i]^2$를 $\omega_i$
+#    성분끼리의 곱 6개로 한 번 만든다. 링크에 고정된 점 $r$에 대해 $\Omega_i r$는 그 점의 가속도에서
+#    원점의 가속도를 뺀 부분이다. 원점의 가속도는 두 번에 나누어 옮긴다.
 #
 #    $$
-#    \ddot p_i = R_{i-1,i}^{\mathsf T}\left(\ddot p_{i-1} + \Omega_{i-1}\,P_i\right)
+#    \ddot p_{Q,i} = \ddot p_{i-1} + a_{i-1}\,\Omega_{i-1}\hat x, \qquad
+#    \ddot p_i = R_{i-1,i}^{\mathsf T}\,\ddot p_{Q,i} + s_i\,\Omega_i\,\hat z
+#    \;\left(+\,2\,\omega_i\times\hat z\,\dot q_i + \hat z\,\ddot q_i\right)
 #    $$ (eq-b-origin-acc)
 #
-#    이고, 직동 관절이면 여기에 $2\,\omega_i\times\hat z\,\dot q_i + \hat z\,\ddot q_i$가 더해진다.
-# 4. **관성을 $m$, $mc$, $K$로.** 3.2절의 표는 질량 중심에 대한 관성 텐서 $I_{c,i}$를 준다. 그런데
-#    재귀식은 원점(여기서는 $\{i'\}$의 원점)에 대한 모멘트를 쓰므로, 평행축 정리로 원점에 대한 관성
-#    $I_{o,i}$를 먼저 만들고, 그것에서 2차 모멘트 $K_i$를 만든다.
+#    괄호 안은 직동 관절에만 붙는다. 공통 법선의 발 $Q_i$는 관절 축 위의 점이다. 축 위의 점은 관절이
+#    돌아도 움직이지 않으므로, 그 점의 가속도는 링크 $i-1$의 운동으로 구해도 링크 $i$의 운동으로
+#    구해도 같다. 그래서 첫 단계는 $\Omega_{i-1}$의 첫째 열(곱셈 3번), 둘째 단계는 $\Omega_i$의 셋째
+#    열(곱셈 3번)만 쓴다. 한 번에 옮기면 일반 벡터와의 곱(9번)이 든다.
+# 4. **원점에 대한 관성, 오일러 식의 전개.** 3.2절의 표는 질량 중심에 대한 관성 $I_{c,i}$를 준다.
+#    재귀식은 $\{i'\}$의 원점에 대한 모멘트를 쓰므로, 평행축 정리로 원점에 대한 관성 $I_{o,i}$를
+#    미리 만들어 둔다($[c]^{\mathsf T}[c] = |c|^2\mathbf 1 - c\,c^{\mathsf T}$).
 #
 #    $$
-#    I_{o,i} = I_{c,i} + m_i\,[c_i]^{\mathsf T}[c_i], \qquad
-#    K_i = \tfrac12\operatorname{tr}(I_{o,i})\,\mathbf 1 - I_{o,i} = \int r\,r^{\mathsf T}\,dm
+#    I_{o,i} = I_{c,i} + m_i\,[c_i]^{\mathsf T}[c_i]
 #    $$ (eq-b-inertia)
 #
-#    이 식의 $c_i$와 $I_{c,i}$는 링크 좌표계가 아니라 관절 프레임 $\{i'\}$을 기준으로 다시 적은 값이다
-#    ($[c]^{\mathsf T}[c] = |c|^2\mathbf 1 - c\,c^{\mathsf T}$). 코드는 $K_i$를 `J`라는 이름으로
-#    저장한다. $\operatorname{vect}$를 반대칭 행렬 $[s]$에서 벡터 $s$를 읽는 연산이라 하면, 원점에
-#    대한 관성에 대해 다음 항등식이 성립한다.
-#
-#    $$
-#    I_{o,i}\,\dot\omega_i + \omega_i\times I_{o,i}\,\omega_i
-#    = \operatorname{vect}\!\left(\Omega_i K_i - K_i\,\Omega_i^{\mathsf T}\right)
-#    $$ (eq-b-euler)
-#
-#    질량 중심에 대한 $I_{c,i}$로 $K$를 만들면 이 식은 원점에 대한 오일러 방정식이 되지 못한다.
-#    질량 하나, 1차 모멘트 $(mc)_i = m_i c_i$의 3개 성분, 대칭인 $K_i$의 6개 성분만 저장하면
-#    링크가 받아야 할 힘과 원점에 대한 모멘트는
+#    링크가 받아야 할 힘과 원점에 대한 모멘트는 질량, 1차 모멘트 $(mc)_i = m_i c_i$, $I_{o,i}$로
 #
 #    $$
 #    f_i^{B} = m_i \ddot p_i + \Omega_i (mc)_i, \qquad
-#    n_i^{B} = \operatorname{vect}\!\left(\Omega_i K_i - K_i \Omega_i^{\mathsf T}\right)
-#      + (mc)_i \times \ddot p_i
+#    n_i^{B} = I_{o,i}\,\dot\omega_i + \omega_i\times I_{o,i}\,\omega_i + (mc)_i \times \ddot p_i
 #    $$ (eq-b-body)
 #
-#    이다. 첫 식은 질량 중심의 가속도 $\ddot p_{c,i} = \ddot p_i + \Omega_i c_i$에 질량을 곱한 것이고,
-#    둘째 식은 원점에 대한 뉴턴-오일러 모멘트 식
-#    $I_{o,i}\dot\omega_i + \omega_i\times I_{o,i}\omega_i + m_i c_i\times \ddot p_i$이다. 후방 순환은
-#    $f_i = f_i^{B} + R_{i,i+1} f_{i+1}$,
-#    $n_i = n_i^{B} + R_{i,i+1} n_{i+1} + P_{i+1}\times(R_{i,i+1} f_{i+1})$로, 회전은 다시 두 번의
-#    한 축 회전이다.
+#    이다. 오일러 항 $I\dot\omega + \omega\times I\omega$를 성분으로 풀면 $\omega$의 곱 6개와
+#    $\dot\omega$의 성분이 관성 성분 하나를 함께 곱하는 쌍으로 묶인다. x 성분은
 #
-# 관절 프레임과 $m$, $mc$, $K$는 사슬마다 처음 한 번 계산해 캐시에 둔다. 라이브러리가 모델을
-# 불러올 때 하는 전처리와 같은 일이라서, 호출마다 세는 곱셈에는 넣지 않았다. 대신 호출 안에서는
-# 이렇게 미리 계산한 상수끼리 곱하는 일이 없다. 테스트(`tests/test_structured.py`)는 상수까지
+#    $$
+#    I_{xx}\dot\omega_x + I_{xy}(\dot\omega_y - \omega_x\omega_z) + I_{xz}(\dot\omega_z + \omega_x\omega_y)
+#    + (I_{zz} - I_{yy})\,\omega_y\omega_z + I_{yz}(\omega_y^2 - \omega_z^2)
+#    $$ (eq-b-euler)
+#
+#    이고 y, z 성분은 첨자를 돌려 얻는다. 성분마다 곱셈 5번, 모두 15번이다. $I_{zz} - I_{yy}$ 같은
+#    차는 사슬을 불러올 때 한 번 계산해 둔다. 후방 순환은 $F_i = f_i^{B} + F_{i+1}$,
+#    $N_i = n_i^{B} + N_{i+1}$를 $\{i'\}$에서 모은 뒤, 축을 따라 발까지 되돌아가고
+#    ($N \mathrel{+}= s_i\,\hat z\times F$), 두 번의 한 축 회전으로 $\{(i-1)'\}$에 옮기고, 법선을 따라
+#    원점까지 간다($N \mathrel{+}= a_{i-1}\hat x\times F$).
+# 5. **상수 접기.** 사슬을 불러올 때 계산한 상수 가운데 반올림 오차 범위에서 0이나 $\pm1$인 것은
+#    구조적 상수 `ZERO`, `ONE`, `MINUS_ONE`으로 바꾼다. 이 객체와의 곱은 계산되지 않고(파이썬의 연산자
+#    규칙이 곱 자체를 건너뛴다), 더하면 다른 항이 그대로 남는다. 정지한 기저의 각속도와 각가속도도
+#    `ZERO`이다. 호출 중에는 어떤 값도 0인지 검사하지 않는다. 교차하는 축($a = 0$), 직각인 비틀림, 대칭인 관성 같은 기하의 0이 이렇게 곱셈에서 빠진다.
+#    곱셈을 세는 것은 배열 위의 경로이다. 상태 하나를 파이썬 실수로 계산하는 경로(B.4.2)는 같은
+#    코드에 이 상수들을 보통의 파이썬 실수로 넣는다. 실수 곱셈 한 번이 그것을 건너뛰는 파이썬
+#    호출보다 싸기 때문이다. 0을 곱해 더하는 일과 1을 곱하는 일은 값을 바꾸지 않으므로, 이것이 결과를
+#    바꾸지는 않는다.
+# 6. **사슬의 양 끝.** 링크 1은 정지에서 출발하므로 $\omega_1 = \hat z\,\dot q_1$이고 $\tau_1$ 하나만
+#    필요하다. 링크 2는 링크 1에 모멘트의 z 성분만 넘긴다. 마지막 프레임 $\{n'\}$는 다음 축이 없으니
+#    원점을 발에 두고($d_n = 0$), x축을 마지막 링크 관성의 xy 평면 주축에 맞춘다($I_{xy} = 0$).
+#
+# 관절 프레임과 $m$, $mc$, $I_o$, 접힌 상수는 사슬마다 처음 한 번 계산해 캐시에 둔다. 라이브러리가
+# 모델을 불러올 때 하는 전처리와 같은 일이라서, 호출마다 세는 곱셈에는 넣지 않았다. 대신 호출
+# 안에서는 이렇게 미리 계산한 상수끼리 곱하는 일이 없다. 테스트(`tests/test_structured.py`)는 상수까지
 # 계측한 상태로 한 번 더 세어 이 점을 확인한다.
 
 # %% tags=["hide-input"]
@@ -172,16 +178,42 @@ def per_link(fn, prismatic, n_max=8, **kw):
     return step, totals[0] - step
 
 
+def chain_count(kinds, seed, fn=cd.rnea_structured, **kw):
+    """Counted multiplications of one call on a random chain of general geometry."""
+    rng = np.random.default_rng(seed)
+    chain = models.random_chain(len(kinds), rng, prismatic=[k == "P" for k in kinds])
+    s = tuple(rng.standard_normal(len(kinds)) for _ in range(3))
+    return count(fn, chain, *s, rule="all", **kw)
+
+
 dense_products, _ = per_link(cd.rnea, 0.0)
 dense_all, _ = per_link(cd.rnea, 0.0, rule="all")
 dense_all_p, _ = per_link(cd.rnea, 1.0, rule="all")
 classic_all, _ = per_link(cd.rnea_classic, 0.0, rule="all")
 classic_all_p, _ = per_link(cd.rnea_classic, 1.0, rule="all")
-struct_r, struct_call = per_link(cd.rnea_structured, 0.0, rule="all")
-struct_p, struct_call_p = per_link(cd.rnea_structured, 1.0, rule="all")
-struct_products, _ = per_link(cd.rnea_structured, 0.0)
-assert struct_call == struct_call_p == structured.PER_CALL_MULTIPLICATIONS["gravity"]
+
+# the structured form: a link in the middle of a chain (either joint type), the ends, the call
+gravity_call = structured.PER_CALL_MULTIPLICATIONS["gravity"]
+struct_r = chain_count("RRRR", 104) - chain_count("RRR", 103)
+struct_p = chain_count("RPPR", 204) - chain_count("RPR", 203)
 assert {"revolute": struct_r, "prismatic": struct_p} == structured.PER_LINK_MULTIPLICATIONS
+first = structured.FIRST_LINK_MULTIPLICATIONS
+saved = structured.END_SAVINGS
+
+
+def predicted(kinds):
+    """gravity + link 1 + a middle link's count per further link, less what link 2 and
+    the last link save (the accounting of chaindyn.structured)."""
+    total = gravity_call + first + struct_r * (len(kinds) - 1)
+    if len(kinds) > 1:
+        total -= saved["second"] + saved["last revolute" if kinds[-1] == "R" else "last prismatic"]
+    return total
+
+
+for seed, kinds in enumerate(("R", "RR", "RP", "RRR", "RRP", "RPRR", "RRPRP", "RRRRRR")):
+    assert chain_count(kinds, 400 + seed) == predicted(kinds), kinds
+offset = struct_r * 3 - predicted("RRR")  # 91 n - offset for n >= 3
+assert all(chain_count("R" * n, 100 + n) == struct_r * n - offset for n in range(3, 9))
 
 # one whole chain of N_BIG revolute joints, counted directly (not per link times n)
 N_BIG = 64
@@ -190,26 +222,57 @@ chain_big = models.random_chain(N_BIG, rng, prismatic=0.0)
 s_big = tuple(rng.standard_normal(N_BIG) for _ in range(3))
 big = {(fn.__name__, rule): count(fn, chain_big, *s_big, rule=rule)
        for fn in (cd.rnea, cd.rnea_classic, cd.rnea_structured) for rule in ("products", "all")}
-assert big["rnea_structured", "all"] == struct_r * N_BIG + struct_call
+assert big["rnea_structured", "all"] == struct_r * N_BIG - offset
+
+# the book's 6R arm: its zero offsets, right-angle twists and symmetric links fold away
+arm = models.arm6r()
+s_arm = tuple(np.random.default_rng(6).standard_normal(6) for _ in range(3))
+arm_count = count(cd.rnea_structured, arm, *s_arm, rule="all")
+general_6 = struct_r * 6 - offset
+assert arm_count < general_6
 
 SPEC_PER_LINK = 357  # 명세 원고가 보고한 링크당 곱셈 횟수 (행렬 곱만 센 규칙)
 assert dense_products == SPEC_PER_LINK
 rows = [
     ["`rnea` (6×6 조밀)", "행렬 곱만", dense_products, "—", big["rnea", "products"]],
-    ["`rnea_structured`", "행렬 곱만", struct_products, "—",
+    ["`rnea_structured`", "행렬 곱만", big["rnea_structured", "products"], "—",
      big["rnea_structured", "products"]],
     ["`rnea` (6×6 조밀)", "모든 곱셈", dense_all, dense_all_p, big["rnea", "all"]],
     ["`rnea_classic` (3-벡터, 조밀 3×3)", "모든 곱셈", classic_all, classic_all_p,
      big["rnea_classic", "all"]],
-    ["`rnea_structured`", "모든 곱셈", struct_r, struct_p, big["rnea_structured", "all"]],
+    ["`rnea_structured` (사슬 가운데 링크)", "모든 곱셈", struct_r, struct_p,
+     big["rnea_structured", "all"]],
 ]
+# the middle link, step by step (read off the code; the sum is the count above)
+steps = [
+    ("공통 법선의 발까지: $a_{i-1}\\,\\Omega_{i-1}\\hat x$", 3),
+    ("회전 $R^{\\mathsf T}$: $\\omega$, $\\dot\\omega$, $\\ddot p_Q$ (각 4 + 4)", 24),
+    ("관절 항 (회전: $\\omega\\times\\hat z\\dot q$, 직동: $2\\omega\\times\\hat z\\dot q$)", 2),
+    ("$\\Omega_i$ ($\\omega$ 성분의 곱 6개)", 6),
+    ("축을 따라 원점까지: $s_i\\,\\Omega_i\\hat z$", 3),
+    ("$f^{B} = m\\ddot p + \\Omega\\,(mc)$", 12),
+    ("오일러 항, 전개 {eq}`eq-b-euler`", 15),
+    ("$(mc)\\times\\ddot p$", 6),
+    ("후방: 축을 따라 발까지 $s\\,\\hat z\\times F$", 2),
+    ("후방: 회전 $R$: $F$, $N$ (각 4 + 4)", 16),
+    ("후방: 법선을 따라 $a\\,\\hat x\\times F$", 2),
+]
+assert sum(k for _, k in steps) == struct_r
 glue("bp_dense_products", dense_products, display=False)
 glue("bp_spec_per_link", SPEC_PER_LINK, display=False)
 glue("bp_dense_all", dense_all, display=False)
 glue("bp_classic_all", classic_all, display=False)
 glue("bp_struct_r", struct_r, display=False)
 glue("bp_struct_p", struct_p, display=False)
-glue("bp_struct_call", struct_call, display=False)
+glue("bp_struct_call", gravity_call, display=False)
+glue("bp_struct_first", first, display=False)
+glue("bp_struct_saved2", saved["second"], display=False)
+glue("bp_struct_savedn_r", saved["last revolute"], display=False)
+glue("bp_struct_savedn_p", saved["last prismatic"], display=False)
+glue("bp_struct_offset", offset, display=False)
+glue("bp_struct_formula", f"{struct_r} n − {offset}", display=False)
+glue("bp_struct_6", general_6, display=False)
+glue("bp_arm_count", arm_count, display=False)
 glue("bp_struct_tip", structured.PER_CALL_MULTIPLICATIONS["f_tip"], display=False)
 glue("bp_ratio_all", round(dense_all / struct_r, 1), display=False)
 glue("bp_share_spec", round(100 * struct_r / SPEC_PER_LINK), display=False)
@@ -225,36 +288,41 @@ md_table(["구현", "세는 규칙", "회전 관절 링크당", "직동 관절 �
          rows, "RNEA 한 번 호출의 곱셈 횟수 (chaindyn.opcount.count로 이 빌드에서 셈; 사슬 전체는 "
          "그 사슬 하나를 직접 센 값)", "tab-b-counts", align="llrrr")
 
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["단계", "곱셈"], [*steps, ["합 (이 빌드에서 센 값과 같음)", struct_r]],
+         "rnea_structured에서 사슬 가운데 링크 하나의 곱셈 (일반 기하, 두 관절 종류 모두)",
+         "tab-b-steps", align="lr")
+
 # %% [markdown]
 # ### B.1.2 답: 링크당 곱셈 횟수
 #
 # 답은 {numref}`tab-b-counts`에 있다. 세는 두 규칙은 {numref}`tab-count-rules`에 정리해 두었다.
 # `"products"` 규칙으로 조밀한 구현은 회전 관절 링크 하나에 {glue:text}`bp_dense_products`번으로,
-# 3.2.3.5에서 센 값 그대로이다. 그런데 구조를 쓰는 구현에는 행렬 곱이 남지 않아서, 같은
-# 규칙으로 세면 `rnea_structured`는 관절이 {glue:text}`bp_n_big`개인 사슬 전체가
-# {glue:text}`bp_big_struct_products`번이다. 이 규칙으로는
-# 두 구현을 견줄 수 없다. 그래서 이 부록은 원소별 곱셈까지 모두 세는 `"all"` 규칙으로 비교한다. 이 규칙에서 조밀한 구현은 링크당 {glue:text}`bp_dense_all`번, 3-벡터 고전형
-# (`rnea_classic`)은 {glue:text}`bp_classic_all`번이다.
+# 3.2.3.5에서 센 값 그대로이다. 그런데 구조를 쓰는 구현에는 행렬 곱이 남지 않아서, 같은 규칙으로
+# 세면 `rnea_structured`는 관절이 {glue:text}`bp_n_big`개인 사슬 전체가
+# {glue:text}`bp_big_struct_products`번이다. 이 규칙으로는 두 구현을 견줄 수 없다. 그래서 이 부록은
+# 원소별 곱셈까지 모두 세는 `"all"` 규칙으로 비교한다. 이 규칙에서 조밀한 구현은 링크당
+# {glue:text}`bp_dense_all`번, 3-벡터 고전형(`rnea_classic`)은 {glue:text}`bp_classic_all`번이다.
 #
-# 구조를 살린 `rnea_structured`에는 회전 관절 링크 하나가 {glue:text}`bp_struct_r`번, 직동 관절
-# 링크 하나가 {glue:text}`bp_struct_p`번으로 충분하다. 여기에 호출마다 중력을 $\{0'\}$로 돌리는
-# {glue:text}`bp_struct_call`번이 더해지고, 말단 렌치를 주면 그것을 $\{n'\}$로 옮기는
-# {glue:text}`bp_struct_tip`번이 더해진다. 같은 규칙에서 비교하면 조밀한 구현보다
-# {glue:text}`bp_ratio_all`배 적다. `"products"` 규칙으로 센 조밀한 구현의
-# {glue:text}`bp_dense_products`번과 견주면, 그보다 넓은 규칙으로 세었는데도 그 값의
-# {glue:text}`bp_share_spec`% 수준이다. 관절이
-# {glue:text}`bp_n_big`개인 사슬 하나를 모든 곱셈 규칙으로 통째로 세면 조밀한 구현의
-# {glue:text}`bp_big_dense_all`번이 {glue:text}`bp_big_struct_all`번으로 준다
-# ({glue:text}`bp_big_ratio_all`배). `"products"` 규칙으로 센 조밀한 구현의
-# {glue:text}`bp_big_dense_products`번은 세는 규칙이 달라 이 두 값과 바로 견줄 수 없다.
+# 구조를 살린 `rnea_structured`에서 사슬 가운데 있는 링크 하나는 관절 종류와 상관없이
+# {glue:text}`bp_struct_r`번이다({numref}`tab-b-steps`). 직동 관절은 각속도의 관절 항이 없는 대신
+# 코리올리 항 $2\,\omega_i\times\hat z\,\dot q_i$가 붙고(2를 곱하는 일은 덧셈 $\dot q + \dot q$로
+# 한다), 미끄러짐 $s_i = d_i + q_i$가 호출마다 바뀔 뿐 곱셈 수는 같다. 양 끝은 더 싸다. 회전 관절인
+# 링크 1은 {glue:text}`bp_struct_first`번으로 충분하고, 링크 2는 {glue:text}`bp_struct_saved2`번을
+# 덜 쓰며, 마지막 링크는 회전 관절이면 {glue:text}`bp_struct_savedn_r`번($d_n = 0$과
+# $I_{xy} = 0$), 직동 관절이면 {glue:text}`bp_struct_savedn_p`번($I_{xy} = 0$만)을 덜 쓴다. 호출마다
+# 중력을 $\{0'\}$로 돌리는 {glue:text}`bp_struct_call`번이 더해지고, 말단 렌치를 주면 그것을
+# $\{n'\}$로 옮기는 {glue:text}`bp_struct_tip`번이 더해진다. 그래서 축이 일반적인 회전 관절 사슬
+# 하나의 곱셈은 $n \ge 3$에서 정확히 {glue:text}`bp_struct_formula`번이고, 관절이
+# {glue:text}`bp_pub_n`개이면 {glue:text}`bp_struct_6`번이다. 관절이
+# {glue:text}`bp_n_big`개인 사슬 하나를 통째로 세면 조밀한 구현의 {glue:text}`bp_big_dense_all`번이
+# {glue:text}`bp_big_struct_all`번으로 준다({glue:text}`bp_big_ratio_all`배). 링크 하나의 몫으로
+# 보면 조밀한 구현보다 {glue:text}`bp_ratio_all`배 적고, 더 넓은 규칙으로 세었는데도 `"products"`
+# 규칙의 {glue:text}`bp_dense_products`번의 {glue:text}`bp_share_spec`% 수준이다.
 #
-# 직동 관절이 회전 관절보다 약간 비싼 까닭도 곱셈 횟수로 설명된다. 직동 관절은 각가속도에 관절 항이
-# 없어 곱셈 2번을 덜 쓴다. 대신 오프셋이 $q_i$에 따라 변하므로 그 계산과 후방 외적에서 곱셈이 늘고,
-# 코리올리 항 $2\,\omega_i\times\hat z\,\dot q_i$에서도 곱셈이 더 든다. 사슬이 길어져도 링크 하나의
-# 몫은 그대로이니, 이 구현에서도 호출 한 번의 곱셈은 $n$의 일차식이고 $n$과 무관한 몫은 중력을 돌리는
-# 곱셈뿐이다. 더 줄일 여지는 남아 있다. 예를 들어 관절 프레임의 원점을 축 위에서 옮겨 $P_i$의
-# 성분 하나를 0으로 만들면 회전 관절 링크마다 곱셈이 몇 번 더 줄 것이다. 이 부록은 그 변형을
-# 구현하지 않았고, 몇 번이 주는지도 세지 않았다.
+# 기하에 0이 많으면 더 준다. 이 책의 6R 팔({doc}`ch3_2_examples`)은 비틀림이 모두 0이거나 직각이고 오프셋
+# 여러 개가 0이어서, 같은 호출이 {glue:text}`bp_arm_count`번이다. 직동 관절이 사슬 앞쪽에 연달아
+# 있으면 그 구간에는 각속도가 없으므로 $\Omega$와 오일러 항이 통째로 빠진다.
 
 # %% tags=["hide-input", "nbval-ignore-output"]
 # 같은 토크인지 확인: 임의 사슬(회전·직동 혼합, 축이 원점을 벗어남), 한 상태와 배치
@@ -278,6 +346,73 @@ glue("bp_equal_bound", sci(1e-11, 1), display=False)
 # {glue:text}`bp_equal_worst` N·m였다(위 셀이 {glue:text}`bp_equal_bound` 미만임을 확인한다;
 # 토크의 크기가 수백 N·m이므로 반올림 오차 수준이다). 상태 200개는 배치의 벡터화된 경로를, 상태
 # 하나는 파이썬 실수 경로를 거친다(B.4.2).
+
+# %% [markdown]
+# (sec-b-published)=
+# ### B.1.3 문헌의 곱셈 수와 나란히
+#
+# 문헌은 역동역학과 질량 행렬, 순동역학의 곱셈 수를 $n$의 식으로 싣는다. {numref}`tab-b-published`는
+# 그 식을 이 빌드가 센 값 옆에 놓는다. 문헌의 식은 모두 이 책이 원전에서 읽지 못했고, 다른 자료가
+# 옮겨 실은 것으로만 읽었다. 어디서 읽었는지는 표의 마지막 열에 적었다. 세는 관례도 조금씩 다르다.
+# 문헌의 값은 대개 사인과 코사인을 세지 않고 중력이 기저의 z축을 따른다고 두는데, 이 빌드는 중력
+# 벡터를 호출마다 받아 $\{0'\}$로 돌리는 곱셈 {glue:text}`bp_struct_call`번까지 센다.
+
+# %% tags=["hide-input"]
+from chaindyn.aba import aba_structured  # noqa: E402
+from chaindyn.crba import crba_structured  # noqa: E402
+from chaindyn_book import ch35  # noqa: E402
+
+
+def formula_holds(fn, f, ns, *args):
+    """The counter on random revolute chains equals the formula f(n) at every n in ns."""
+    for n in ns:
+        rng = np.random.default_rng(500 + n)
+        chain = models.random_chain(n, rng, prismatic=0.0)
+        state = [rng.standard_normal(n) for _ in range(args[0])]
+        assert count(fn, chain, *state, rule="all") == f(n), (fn.__name__, n)
+    return True
+
+
+N_PUB = 6
+ours = {
+    "rnea": (f"{struct_r} n − {offset}", lambda n: struct_r * n - offset),
+    "crba": ("11 n² + 23 n − 38", lambda n: 11 * n * n + 23 * n - 38),
+    "aba": ("270 n − 256", lambda n: 270 * n - 256),
+}
+assert formula_holds(cd.rnea_structured, ours["rnea"][1], (3, 6, 7), 3)
+assert formula_holds(crba_structured, ours["crba"][1], (3, 6, 7), 1)
+assert formula_holds(aba_structured, ours["aba"][1], (3, 6, 7), 3)
+SECOND_HAND = "아니오: RBDA 표 10.1을 옮긴 자료로만"
+published = [
+    ["RNEA", "Luh·Walker·Paul (1980)", "150 n − 48", 150 * N_PUB - 48,
+     "아니오: Hollerbach(1980)의 비교표를 옮긴 자료로만 (3.3절)"],
+    ["RNEA", "Balafoutis·Patel·Misra (1988)", "93 n − 69", 93 * N_PUB - 69, SECOND_HAND],
+    ["RNEA", "Balafoutis·Patel (1991)", "93 n − 108", 93 * N_PUB - 108, SECOND_HAND],
+    ["RNEA", "이 빌드 `rnea_structured`", ours["rnea"][0], ours["rnea"][1](N_PUB), "이 빌드에서 셈"],
+    ["RNEA", "이 빌드 `rnea_structured`, 6R 팔", "—", arm_count, "이 빌드에서 셈"],
+    ["CRBA", "Featherstone (2005)", "10 n² + 22 n − 32", ch35.published_crba(N_PUB), SECOND_HAND],
+    ["CRBA", "이 빌드 `crba_structured`", ours["crba"][0], ours["crba"][1](N_PUB), "이 빌드에서 셈"],
+    ["ABA", "McMillan·Orin·McGhee (1995)", "224 n − 259", ch35.published_aba(N_PUB), SECOND_HAND],
+    ["ABA", "이 빌드 `aba_structured`", ours["aba"][0], ours["aba"][1](N_PUB), "이 빌드에서 셈"],
+]
+below_from = next(n for n in range(2, 200) if all(
+    struct_r * m - offset < 93 * m - 108 for m in range(n, 200)))
+glue("bp_pub_n", N_PUB, display=False)
+glue("bp_pub_below_from", below_from, display=False)
+glue("bp_pub_bp91", 93 * N_PUB - 108, display=False)
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["알고리즘", "구현 또는 문헌", "곱셈 수", f"n = {N_PUB}", "원전에서 읽었나"], published,
+         "회전 관절 사슬 하나의 곱셈 수: 문헌의 식과 이 빌드가 센 값 (이 빌드의 식은 n = 3, 6, 7에서 "
+         "센 값과 같음을 확인함; 세는 규칙 \"all\")", "tab-b-published", align="lllrl")
+
+# %% [markdown]
+# 이 빌드의 구조형 RNEA는 $n \ge$ {glue:text}`bp_pub_below_from`에서 Balafoutis와 Patel의
+# $93n - 108$보다 적다. 관절이 {glue:text}`bp_pub_n`개이면 {glue:text}`bp_struct_6`번으로
+# {glue:text}`bp_pub_bp91`번보다 적다. 링크 하나의 몫은 {glue:text}`bp_struct_r`번으로 93번보다 적고,
+# 양 끝에서 줄인 몫은 그보다 조금 작다. 줄인 곳은 B.1.1의 여섯 가지가 전부이다. 특히 오일러 항의
+# 전개 {eq}`eq-b-euler`와 원점 가속도를 축 위의 점에서 나누어 옮기는 {eq}`eq-b-origin-acc`가 링크마다
+# 곱셈을 덜어 준다. 반대로 CRBA와 ABA의 구조형은 문헌의 값보다 많다. 그 까닭은 3.5절이 센다.
 
 # %% [markdown]
 # ## B.2 측정 방법
@@ -711,12 +846,15 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # %% [markdown]
 # ## B.6 정리
 #
-# - **연구 질문의 답.** 관절 프레임, 3-벡터, 텐서 $\Omega$, $m$·$mc$·$K$ 관성이라는 구조를 쓰면
-#   회전 관절 링크당 곱셈이 {glue:text}`bp_struct_r`번으로 준다(직동 관절
-#   {glue:text}`bp_struct_p`번, 호출마다 {glue:text}`bp_struct_call`번 추가). 모든 곱셈을 세는 같은
-#   규칙에서 조밀한 구현({glue:text}`bp_dense_all`번)보다 {glue:text}`bp_ratio_all`배 적고,
-#   `"products"` 규칙으로 센 조밀한 구현의 {glue:text}`bp_dense_products`번보다도 적다. 이 횟수는 `tests/test_structured.py`가
-#   고정해 두었다.
+# - **연구 질문의 답.** 수정 DH 관절 프레임, 3-벡터, 텐서 $\Omega$와 축 위의 점, 원점에 대한 관성과
+#   오일러 식의 전개, 상수 접기, 사슬의 양 끝이라는 구조를 쓰면 사슬 가운데 링크 하나의 곱셈이
+#   관절 종류와 상관없이 {glue:text}`bp_struct_r`번으로 준다. 축이 일반적인 회전 관절 사슬 하나는
+#   $n \ge 3$에서 {glue:text}`bp_struct_formula`번이다. 모든 곱셈을
+#   세는 같은 규칙에서 조밀한 구현({glue:text}`bp_dense_all`번)보다 링크당
+#   {glue:text}`bp_ratio_all`배 적고, `"products"` 규칙으로 센 조밀한 구현의
+#   {glue:text}`bp_dense_products`번보다도 적으며, 문헌의 $93n - 108$보다
+#   $n \ge$ {glue:text}`bp_pub_below_from`에서 적다({numref}`tab-b-published`). 이 횟수는
+#   `tests/test_structured.py`가 고정해 두었다.
 # - **실시간 제어.** 6R 팔 한 번 호출은 {glue:text}`bp_t_struct` μs로
 #   {glue:text}`bp_loop_hz` Hz 주기의 {glue:text}`bp_t_struct_pct`%이다. 이 책이 정한 목표
 #   ({glue:text}`bp_target_single` μs 이하)를 {glue:text}`bp_single_met`. 파이썬 제어 루프에서 쓸 수

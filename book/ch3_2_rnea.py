@@ -914,9 +914,9 @@ print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_
 # 곱하는 일이 없다.
 #
 # 이 비교는 *이 책의 두 구현* 사이의 비교일 뿐이다. 희소성을 살린 공간 형태의 구현은 부록 B의
-# `rnea_structured`가 따로 세고({ref}`sec-b-counts`), 문헌에 실린 최적화된 벡터 형태와는 비교하지
-# 않았다. 곱셈이 적다고 빨리 끝나는 것도 아니다. 두 구현의 실행 시간은 부록 B가 같은 기계에서 잰
-# 표({numref}`tab-b-single`)에 나란히 있다.
+# `rnea_structured`가 따로 세고({ref}`sec-b-counts`), 문헌에 실린 최적화된 형태의 곱셈 수와는
+# 부록 B가 나란히 놓는다({ref}`sec-b-published`). 곱셈이 적다고 빨리 끝나는 것도 아니다. 두
+# 구현의 실행 시간은 부록 B가 같은 기계에서 잰 표({numref}`tab-b-single`)에 나란히 있다.
 
 # %% [markdown]
 # (sec-rnea-opcount)=

@@ -285,6 +285,13 @@ glue("c35_cross_below", c["n"] - 1, display=False)
 glue("c35_cross_route", f"{c['route']:,}", display=False)
 glue("c35_cross_aba_below", f"{c['aba_below']:,}", display=False)
 glue("c35_cross_route_below", f"{c['route_below']:,}", display=False)
+one = ch35.multiplication_counts([1], mass_matrix_max=0)
+glue("c35_n1_aba", one["aba_s"][0], display=False)
+glue("c35_n1_route", one["crba_s"][0] + one["rnea_s"][0] + one["chol"][0], display=False)
+# Featherstone (2005), abstract: O(n^3) against O(n) on 30-DOF systems (quoted, not computed)
+FS05 = {"dof": 30, "chain": "2.6", "humanoid": 15}
+for key, value in FS05.items():
+    glue(f"c35_fs05_{key}", value, display=False)
 
 # %% [markdown]
 # - **구조형끼리**(`aba_structured` 대 `crba_structured` + `rnea_structured` + 분해 + 대입):
@@ -297,14 +304,16 @@ glue("c35_cross_route_below", f"{c['route_below']:,}", display=False)
 #   ABA가 처음부터 싸다.
 #
 # 교차점은 그 $n$부터 $n = 24$까지 ABA가 계속 적은 가장 작은 $n$이다(공표 계수의 식은 $n = 1$에서
-# 음수가 되므로 $n = 2$부터 본다). 구조형끼리는 $n = 1$에서 ABA가 잠깐 더 적다. 관절이 하나면 질량
-# 행렬이 스칼라여서 분해와 대입이 나눗셈 하나로 끝나는 특수한 경우이다.
+# 음수가 되므로 $n = 2$부터 본다). 관절이 하나이면 구조형끼리 ABA가 {glue:text}`c35_n1_aba`번,
+# $O(n^3)$ 경로가 {glue:text}`c35_n1_route`번이다. 질량 행렬이 스칼라여서 분해와 대입이 나눗셈
+# 하나로 끝나는 특수한 경우이다.
 #
 # 곱셈 수로 본 교차점은 구현에 따라 크게 움직인다. RBDA는 작은 $n$에서는 $O(n^3)$ 경로가 더
 # 빠르다고 적고 있다고 알려져 있으나, 이 책은 그 절의 원문과 거기서 주는 경계값을 확인하지 못했다.
 # 이 물음에 대해 원문으로 읽은 것은 {cite:t}`featherstone2005efficient`의 초록(출판사의 초록 쪽)뿐이다.
-# 초록은 가지가 없는 30자유도 사슬에서는 $O(n^3)$ 알고리즘이 $O(n)$ 알고리즘보다 2.6배 느리고, 같은
-# 자유도의 휴머노이드에서는 15%만 느리다고 적는다. 작은 $n$의 경계값은 초록에 없다.
+# 초록은 가지가 없는 {glue:text}`c35_fs05_dof`자유도 사슬에서는 $O(n^3)$ 알고리즘이 $O(n)$ 알고리즘보다
+# {glue:text}`c35_fs05_chain`배 느리고, 같은 자유도의 휴머노이드에서는
+# {glue:text}`c35_fs05_humanoid`%만 느리다고 적는다. 작은 $n$의 경계값은 초록에 없다.
 # 그러므로 경계값은 옮기지 않고 이 책에서 센 값만 적는다.
 #
 # 곱셈 수가 시간을 그대로 말해 주지는 않는다. 부록 B의 벤치마크({ref}`sec-b-35`)가 이 기계에서 잰
