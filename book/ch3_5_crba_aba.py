@@ -344,9 +344,11 @@ def measured_crossover(fast, slow):
 
 m_ours = measured_crossover("aba_structured", "route_structured")
 m_pin = measured_crossover("pin.aba", "pin crba+nle+cholesky")
-glue("c35_meas_ours", "관측한 n ≤ 64에서 없음" if m_ours is None else f"n ≥ {m_ours}",
+n_seen = max(int(r["n"]) for r in growth)
+glue("c35_meas_ours", f"관측한 n ≤ {n_seen}에서 없음" if m_ours is None else f"n ≥ {m_ours}",
      display=False)
-glue("c35_meas_pin", "관측한 n ≤ 64에서 없음" if m_pin is None else f"n ≥ {m_pin}", display=False)
+glue("c35_meas_pin", f"관측한 n ≤ {n_seen}에서 없음" if m_pin is None else f"n ≥ {m_pin}",
+     display=False)
 last = growth[-1]
 glue("c35_meas_n", int(last["n"]), display=False)
 glue("c35_meas_pin_ratio", fixed_sig(float(last["pin crba+nle+cholesky_us"])

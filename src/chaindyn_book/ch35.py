@@ -85,7 +85,8 @@ def multiplication_counts(ns=(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64), mass_ma
     formula) and the published ``crba_pub`` and ``aba_pub``.
     """
     out = {k: [] for k in ("n", "mass_matrix", "mass_matrix_pass", "crba", "aba", "rnea",
-                           "forward_dynamics", "crba_s", "aba_s", "rnea_s", "chol", "crba_pub", "aba_pub")}
+                           "forward_dynamics", "crba_s", "aba_s", "rnea_s", "chol", "crba_pub",
+                           "aba_pub")}
     for n in ns:
         ch = _revolute_chain(n, seed=n)
         rng = np.random.default_rng(n)
