@@ -747,8 +747,8 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # - **chaindyn.** 질량 행렬은 세 가지로 만든다. 3.2.3.5의 열 구성을 그대로 옮겨 RNEA를 열마다 따로
 #   부르는 `ch32.mass_matrix_by_columns`, 같은 $n$개의 열을 한 번의 배치로 통과시키는
 #   `chaindyn.mass_matrix`, 그리고 `crba`와 `crba_structured`이다. 순동역학은 `aba`, `aba_structured`,
-#   `forward_dynamics`(CRBA + RNEA + 촐레스키)와, 한 번 호출에서는 구조형 부품으로 같은 경로를 밟는
-#   `route_structured`이다. 역행렬 $M^{-1}$은 `inverse_mass_matrix`이다.
+#   `forward_dynamics`(CRBA + RNEA + 촐레스키)와, 링크 수에 따른 표에서는 구조형 부품으로 같은 경로를
+#   밟는 `route_structured`이다. 역행렬 $M^{-1}$은 `inverse_mass_matrix`이다.
 # - **Pinocchio.** `crba`, `aba`, `computeMinverse`와 $O(n^3)$ 경로(`crba` + `nonLinearEffects` +
 #   `cholesky`).
 # - **MuJoCo.** `mj_forward`(가속도 `qacc`)와 `mj_fwdPosition` + `mj_fullM`(질량 행렬).
@@ -924,7 +924,7 @@ md_table(["방법"] + [f"N = {N:,}" for N in Ns35], rows35,
 # ### B.7.3 링크 수에 따른 증가
 #
 # 관절 수 $n$을 바꾸며 한 상태, 한 번 호출의 시간을 잰다. 사슬은 수정 DH 행으로 만든 임의 회전 사슬이어서
-# 다섯 구현이 모두 같은 사슬을 받는다(Robotics Toolbox의 `DHRobot`은 DH 행이 필요하다). 모든 방법의
+# chaindyn과 네 라이브러리가 모두 같은 사슬을 받는다(Robotics Toolbox의 `DHRobot`은 DH 행이 필요하다). 모든 방법의
 # 결과는 $n$마다 시간을 재기 전에 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다(스크립트가
 # `assert`로 확인하고, 그 사실을 `data/bench_35_machine.csv`에 적는다).
 
