@@ -45,6 +45,7 @@ from myst_nb import glue
 import chaindyn as cd
 from chaindyn import models, structured
 from chaindyn.opcount import count
+from chaindyn_book.ch32 import mass_matrix_by_columns
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import sci  # noqa: E402  (figsrc/_numbers.py)
@@ -715,7 +716,9 @@ assert 10 <= structured.ROW_LOOP_MAX < 100
 # 곱셈 횟수로는 RNEA가 $n$에 비례하고, RNEA를 $n$번 불러 열을 모으는 질량 행렬은 $n^2$에
 # 비례한다. 측정한 시간에서도 그런지 임의 사슬로 확인했다. 관절 수 $n$을 1부터 128까지 두 배씩
 # 늘리면서 한 번 호출의 시간을 잰 것이다({numref}`tab-b-growth`). 질량 행렬은 두 가지로 재었다.
-# `chaindyn.mass_matrix`는 조밀한 RNEA를 열마다 한 번, 모두 $n$번 부른다. "구조 배치"는
+# 여기서 `mass_matrix`라 부른 것은 3.2.3.5의 열 구성 그대로, 조밀한 RNEA를 열마다 한 번, 모두 $n$번
+# 부르는 것이다(`ch32.mass_matrix_by_columns`; 패키지의 `chaindyn.mass_matrix`는 열 $n$개를 한 번의
+# 배치로 돌리며, 그 시간은 {ref}`sec-b-35`에 있다). "구조 배치"는
 # `rnea_structured`에 $\ddot q = e_j$($j = 1, \dots, n$)인 상태 $n$개를 배치 한 번으로 넘긴다.
 # 비교를 위해 Pinocchio의 `rnea`와 `crba`도 함께 재었다. 벤치마크 스크립트는 `mass_matrix`를
 # $n \le 64$에서만 잰다.
@@ -863,8 +866,8 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 #   파이썬에서 Pinocchio를 상태마다 부를 때의 {glue:text}`bp_b_pin` μs보다 {glue:text}`bp_b_ratio`배
 #   빠르다. 이 책이 정한 목표(Pinocchio 루프 이하)를 {glue:text}`bp_batch_met`. 메모리도 조밀한
 #   구현보다 적게 쓴다.
-# - **증가 차수.** 측정한 시간에서 RNEA는 $n$에 선형으로 늘고, `mass_matrix`처럼 `rnea`를 열마다
-#   불러 모은 질량 행렬은 $n^2$에 가깝게 는다. 구조 배치로 모은 질량 행렬은 $n \le$
+# - **증가 차수.** 측정한 시간에서 RNEA는 $n$에 선형으로 늘고, `rnea`를 열마다 따로 불러 모은 질량
+#   행렬(3.2.3.5의 열 구성)은 $n^2$에 가깝게 는다. 구조 배치로 모은 질량 행렬은 $n \le$
 #   {glue:text}`bp_n_max`에서 경로 전환과 호출 고정 비용에 가려 이차 증가가 보이지 않는다.
 #
 # 측정값은 모두 {numref}`tab-b-machine`의 기계에서 한 번 돌린 결과이다. 다른 기계에서
@@ -875,60 +878,150 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # (sec-b-35)=
 # ## B.7 질량 행렬과 순동역학 (3.5장)
 #
-# 3.5장의 CRBA와 ABA를 같은 방법으로 잰다. 측정은 `figsrc/bench_35.py`가 하고 결과를
-# `data/bench_35_*.csv`와 `book/figures/bench_35_*.png`에 기록한다. 이 절도 그 파일을 읽기만 한다.
-# 비교 대상은 Pinocchio의 `crba`, `aba`, `computeMinverse`와 $O(n^3)$ 경로(`crba` + `nonLinearEffects`
-# + `cholesky`), 그리고 MuJoCo의 `mj_forward`(가속도 `qacc`)와 `mj_fwdPosition` + `mj_fullM`(질량
-# 행렬)이다. 라이브러리는 파이썬에서 상태마다 한 번씩 부르고, chaindyn은 상태 $N$개를 한 번에 넘긴다.
-# 시간을 재기 전에 모든 방법의 결과를 chaindyn의 값과 상대 허용값으로 맞춰 보았다.
+# 3.2.3.5의 질량 행렬과 3.5장의 CRBA·ABA를 같은 방법으로 잰다. 측정은 `figsrc/bench_35.py`가 하고 결과를
+# `data/bench_35_*.csv`와 `book/figures/bench_35_*.png`에 기록한다. 이 절도 그 파일을 읽기만 한다. 표마다
+# 모든 방법을 한 번의 실행에서 쟀으므로 같은 표 안의 비율은 같은 기계 상태에서 나온 것이다.
+#
+# - **chaindyn.** 질량 행렬은 세 가지로 만든다. 3.2.3.5의 열 구성을 그대로 옮겨 RNEA를 열마다 따로
+#   부르는 `ch32.mass_matrix_by_columns`, 같은 $n$개의 열을 한 번의 배치로 통과시키는
+#   `chaindyn.mass_matrix`, 그리고 `crba`와 `crba_structured`이다. 순동역학은 `aba`, `aba_structured`,
+#   `forward_dynamics`(CRBA + RNEA + 촐레스키)와, 링크 수에 따른 표에서는 구조형 부품으로 같은 경로를
+#   밟는 `route_structured`이다. 역행렬 $M^{-1}$은 `inverse_mass_matrix`이다.
+# - **Pinocchio.** `crba`, `aba`, `computeMinverse`와 $O(n^3)$ 경로(`crba` + `nonLinearEffects` +
+#   `cholesky`).
+# - **MuJoCo.** `mj_forward`(가속도 `qacc`)와 `mj_fwdPosition` + `mj_fullM`(질량 행렬).
+# - **Robotics Toolbox.** `inertia`와 `accel`. 둘 다 상태를 행으로 쌓은 궤적을 한 번에 받으므로 그렇게
+#   넘긴다.
+# - **modern_robotics.** `MassMatrix`와 `ForwardDynamics`. 순수 파이썬이라 한 번이 느리므로, 상태마다
+#   부르는 루프는 작은 $N$과 작은 $n$에서만 잰다.
+#
+# Pinocchio, MuJoCo, modern_robotics는 파이썬에서 상태마다 한 번씩 부르고, chaindyn은 상태 $N$개를 한
+# 번에 넘긴다. 시간을 재기 전에 모든 방법의 결과를 chaindyn의 값(질량 행렬은 `crba`, 역행렬은
+# `inverse_mass_matrix`, 가속도는 `aba`)과 상대 허용값으로 맞춰 보았고, 각 표의 CSV에 그 허용값과
+# 맞았는지를 적었다.
 
 # %% tags=["remove-input"]
 m35 = {r["key"]: r["value"] for r in read("bench_35_machine.csv")}
+s35 = read("bench_35_single.csv")
 b35 = read("bench_35_batch.csv")
 g35 = read("bench_35_growth.csv")
-assert all(r["agrees"] == "True" for r in b35)
+assert all(r["agrees"] == "True" for r in s35 + b35)
+assert {r["agreement_bound"] for r in s35 + b35} == {b35[0]["agreement_bound"]}
 glue("bp35_bound", sci(float(b35[0]["agreement_bound"]), 1), display=False)
 glue("bp35_load_before", m35["loadavg_before"], display=False)
 glue("bp35_load_after", m35["loadavg_after"], display=False)
 glue("bp35_seconds", int(m35["benchmark_seconds"]), display=False)
 glue("bp35_date", m35["date_utc"], display=False)
+KIND35 = {"M": "M", "Minv": "M⁻¹", "qdd": "q̈"}
 
 
-def b35_cell(m, N):
-    r = next((r for r in b35 if r["method"] == m and int(r["N"]) == N), None)
-    return "—" if r is None else f"{float(r['per_sample_us']):.3g} ({float(r['ratio_to_pin']):.3g})"
-
-
-def b35_value(m, N, key="per_sample_us"):
-    return float(next(r for r in b35 if r["method"] == m and int(r["N"]) == N)[key])
-
-
-Ns35 = sorted({int(r["N"]) for r in b35})
-methods35 = list(dict.fromkeys(r["method"] for r in b35))
-rows35 = [[m] + [b35_cell(m, N) for N in Ns35] for m in methods35]
-N_big = max(Ns35)
-glue("bp35_N_big", f"{N_big:,}", display=False)
-for m, key in (("crba_structured", "crbas"), ("crba", "crba"), ("aba_structured", "abas"),
-               ("aba", "aba"), ("inverse_mass_matrix", "minv")):
-    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
-    glue(f"bp35_{key}_big_ratio", round(b35_value(m, N_big, "ratio_to_pin"), 2), display=False)
-    glue(f"bp35_{key}_one", round(b35_value(m, 1)), display=False)
-for m, key in (("pin.crba", "pcrba"), ("pin.aba", "paba"), ("pin.computeMinverse", "pminv"),
-               ("mj_forward", "mj")):
-    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+def us35(v):
+    """A time in μs for the B.7 tables: three significant digits, whole μs from 1,000 up."""
+    return "—" if not np.isfinite(v) else (f"{v:,.0f}" if v >= 1000 else f"{v:.3g}")
+PIN35 = {"M": "pin.crba", "Minv": "pin.computeMinverse", "qdd": "pin.aba"}
 
 # %% [markdown]
 # 측정한 날은 {glue:text}`bp35_date`(UTC)이고 전체 측정에 {glue:text}`bp35_seconds`초가 걸렸다.
 # **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.** 1·5·15분 평균 부하는 시작할 때
 # {glue:text}`bp35_load_before`, 끝날 때 {glue:text}`bp35_load_after`였다(`data/bench_35_machine.csv`에
 # 같은 말이 기록되어 있다). 그러므로 아래 값은 조용한 기계에서보다 느리고 흩어짐도 크다. 모든 방법의
-# 결과는 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다.
+# 결과는 세 표 모두에서 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다.
+#
+# ### B.7.1 한 번 호출
+#
+# 6R 팔의 한 상태에서 한 번 부른 시간이다. chaindyn의 함수에는 벡터 하나를, Robotics Toolbox에는 행이
+# 하나인 궤적을 넘겼다.
+
+# %% tags=["remove-input"]
+t35s = {r["method"]: float(r["time_us"]) for r in s35}
+rows35s = [[f"`{r['method']}`", r["library"], KIND35[r["kind"]], us35(float(r["time_us"])),
+            us35(float(r["ratio_to_pin"]))] for r in s35]
+for m, key in (("mass_matrix_by_columns", "mmcols"), ("mass_matrix", "mm"), ("crba", "crba"),
+               ("crba_structured", "crbas"), ("pin.crba", "pcrba"),
+               ("mj_fwdPosition + mj_fullM", "mjM"), ("rtb inertia (trajectory)", "rtbM"),
+               ("mr.MassMatrix (loop)", "mrM"), ("aba", "aba"), ("aba_structured", "abas"),
+               ("pin.aba", "paba"), ("mj_forward", "mj"), ("rtb accel (trajectory)", "rtbA"),
+               ("mr.ForwardDynamics (loop)", "mrA")):
+    glue(f"bp35s_{key}", us35(t35s[m]), display=False)
+glue("bp35s_cols_ratio", f"{t35s['mass_matrix_by_columns'] / t35s['mass_matrix']:.2g}",
+     display=False)
+glue("bp35s_mm_crba", f"{t35s['mass_matrix'] / t35s['crba']:.2f}", display=False)
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["방법", "라이브러리", "양", "시간 μs", "Pinocchio 대비"], rows35s,
+         "6R 팔, 한 번 호출의 시간 μs(블록 중앙값)와 같은 양을 구하는 Pinocchio 함수 대비 배수 "
+         "(M은 pin.crba, M⁻¹은 pin.computeMinverse, q̈은 pin.aba; data/bench_35_single.csv)",
+         "tab-b-35-single", align="lllrr")
+
+# %% [markdown]
+# 한 번 호출에서는 호출마다 드는 고정 비용이 시간을 정한다. RNEA를 열마다 따로 부르는 열 구성은
+# {glue:text}`bp35s_mmcols` μs, 같은 열을 한 번의 배치로 통과시키는 `mass_matrix`는
+# {glue:text}`bp35s_mm` μs로 {glue:text}`bp35s_cols_ratio`배 빠르다. 파이썬의 링크 순환을 $n$번이 아니라
+# 한 번만 돌기 때문이다. `crba`({glue:text}`bp35s_crba` μs)와 견주면 `mass_matrix`는 그 시간의
+# {glue:text}`bp35s_mm_crba`배이다.
+# 컴파일된 라이브러리는 Pinocchio `crba` {glue:text}`bp35s_pcrba` μs, MuJoCo
+# {glue:text}`bp35s_mjM` μs, Robotics Toolbox `inertia` {glue:text}`bp35s_rtbM` μs이고, 순수 파이썬인
+# modern_robotics의 `MassMatrix`는 {glue:text}`bp35s_mrM` μs이다. 가속도는 `aba`
+# {glue:text}`bp35s_aba` μs, `aba_structured` {glue:text}`bp35s_abas` μs, Pinocchio `aba`
+# {glue:text}`bp35s_paba` μs, MuJoCo `mj_forward` {glue:text}`bp35s_mj` μs, Robotics Toolbox `accel`
+# {glue:text}`bp35s_rtbA` μs, modern_robotics `ForwardDynamics` {glue:text}`bp35s_mrA` μs이다.
+#
+# ### B.7.2 여러 상태를 한 번에
+
+# %% tags=["remove-input"]
+def b35_cell(m, N):
+    r = next((r for r in b35 if r["method"] == m and int(r["N"]) == N), None)
+    if r is None:
+        return "—"
+    return f"{us35(float(r['per_sample_us']))} ({us35(float(r['ratio_to_pin']))})"
+
+
+def b35_value(m, N, key="per_sample_us"):
+    return float(next(r for r in b35 if r["method"] == m and int(r["N"]) == N)[key])
+
+
+def b35_largest(m):
+    """The largest N at which method m was timed."""
+    return max(int(r["N"]) for r in b35 if r["method"] == m)
+
+
+Ns35 = sorted({int(r["N"]) for r in b35})
+methods35 = list(dict.fromkeys(r["method"] for r in b35))
+rows35 = [[f"`{m}`"] + [b35_cell(m, N) for N in Ns35] for m in methods35]
+N_big = max(Ns35)
+glue("bp35_N_big", f"{N_big:,}", display=False)
+for m, key in (("crba_structured", "crbas"), ("crba", "crba"), ("aba_structured", "abas"),
+               ("aba", "aba"), ("inverse_mass_matrix", "minv"), ("mass_matrix", "mm"),
+               ("mass_matrix_by_columns", "mmcols")):
+    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+    glue(f"bp35_{key}_big_ratio", round(b35_value(m, N_big, "ratio_to_pin"), 2), display=False)
+    glue(f"bp35_{key}_one", round(b35_value(m, 1)), display=False)
+for m, key in (("pin.crba", "pcrba"), ("pin.aba", "paba"), ("pin.computeMinverse", "pminv"),
+               ("mj_forward", "mj")):
+    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+cols_over_mm = {N: b35_value("mass_matrix_by_columns", N) / b35_value("mass_matrix", N)
+                for N in (1, N_big)}
+glue("bp35_mm_cols_one", f"{cols_over_mm[1]:.2g}", display=False)
+glue("bp35_mm_cols_big", f"{cols_over_mm[N_big]:.2g}", display=False)
+# 6R 팔 한 상태의 곱셈 수 (행렬 곱만): 열마다 RNEA 대 한 번의 배치
+arm35, q35 = models.arm6r(), np.zeros(6)
+cols_count = count(mass_matrix_by_columns, arm35, q35)
+glue("bp35_count_cols_mm", f"{cols_count / count(cd.mass_matrix, arm35, q35):.2g}", display=False)
+glue("bp35_mm_crba_big", f"{b35_value('mass_matrix', N_big) / b35_value('crba', N_big):.2f}",
+     display=False)
+for m, key in (("rtb inertia (trajectory)", "rtbM"), ("rtb accel (trajectory)", "rtbA"),
+               ("mr.MassMatrix (loop)", "mrM"), ("mr.ForwardDynamics (loop)", "mrA")):
+    N_m = b35_largest(m)
+    glue(f"bp35_{key}_N", f"{N_m:,}", display=False)
+    for N, tag in ((1, "one"), (N_m, "at_N")):
+        v = b35_value(m, N)
+        glue(f"bp35_{key}_{tag}", us35(v), display=False)
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["방법"] + [f"N = {N:,}" for N in Ns35], rows35,
          "6R 팔, 상태 하나당 시간 μs (괄호 안은 같은 N에서 같은 양을 구하는 Pinocchio 루프 대비 배수: "
          "질량 행렬은 pin.crba, 역행렬은 pin.computeMinverse, 가속도는 pin.aba; "
-         "data/bench_35_batch.csv)", "tab-b-35-batch", align="l" + "r" * len(Ns35))
+         "—는 재지 않은 칸; data/bench_35_batch.csv)", "tab-b-35-batch", align="l" + "r" * len(Ns35))
 
 # %% [markdown]
 # ```{figure} figures/bench_35_batch.png
@@ -948,32 +1041,94 @@ md_table(["방법"] + [f"N = {N:,}" for N in Ns35], rows35,
 # {glue:text}`bp35_pcrba_big` μs, `aba` {glue:text}`bp35_paba_big` μs, `computeMinverse`
 # {glue:text}`bp35_pminv_big` μs, MuJoCo의 `mj_forward` 루프는 {glue:text}`bp35_mj_big` μs이다.
 # 파이썬에서 라이브러리를 상태마다 부를 때의 비용은 대부분 호출 자체의 고정 비용이다.
+#
+# RNEA 열로 질량 행렬을 만드는 두 방식의 시간 비(열마다 따로 부르는 방식 / `mass_matrix`)는 상태 하나에서
+# {glue:text}`bp35_mm_cols_one`배, 상태 {glue:text}`bp35_N_big`개에서 {glue:text}`bp35_mm_cols_big`배이다
+# (상태당 {glue:text}`bp35_mmcols_big` μs 대 {glue:text}`bp35_mm_big` μs). 상태가 많으면 두 방식 모두
+# 파이썬 순환의 고정 비용이 $N$개에 나뉘어 작아지고 배열 산술이 남는다. 그 산술의 차이는 관절 변환을
+# 열마다 만드느냐 한 번 만드느냐뿐이어서, 6R 팔에서 곱셈 수의 비는 {glue:text}`bp35_count_cols_mm`배이다
+# (3.2.5.5). 같은 $N$에서 `mass_matrix`는 `crba`의 {glue:text}`bp35_mm_crba_big`배 시간이 든다.
+#
+# Robotics Toolbox의 `inertia`는 궤적을 받되 상태마다 파이썬 순환을 한 번 돌며, 그 안에서 단위 가속도
+# $n$개를 컴파일된 `rne`에 한꺼번에 넘긴다. 상태 하나에서 `mass_matrix`와 같은 방법이다. `accel`도 상태마다
+# `inertia`와 `rne`를 부른 뒤 선형 방정식을 푼다. 그래서 $N$을 늘려 줄어드는 것은 궤적 호출 하나의 고정
+# 비용이 나뉘는 몫뿐이다.
+# `inertia`는 상태 하나에서 {glue:text}`bp35_rtbM_one` μs, 가장 큰 $N$ = {glue:text}`bp35_rtbM_N`에서
+# {glue:text}`bp35_rtbM_at_N` μs이고, `accel`은 {glue:text}`bp35_rtbA_one` μs와
+# {glue:text}`bp35_rtbA_at_N` μs이다. modern_robotics는 $N \le$ {glue:text}`bp35_mrM_N`에서만 재었고,
+# 그때 상태당 `MassMatrix` {glue:text}`bp35_mrM_at_N` μs, `ForwardDynamics` {glue:text}`bp35_mrA_at_N`
+# μs이다.
+#
+# ### B.7.3 링크 수에 따른 증가
+#
+# 관절 수 $n$을 바꾸며 한 상태, 한 번 호출의 시간을 잰다. 사슬은 수정 DH 행으로 만든 임의 회전 사슬이어서
+# chaindyn과 네 라이브러리가 모두 같은 사슬을 받는다(Robotics Toolbox의 `DHRobot`은 DH 행이 필요하다). 모든 방법의
+# 결과는 $n$마다 시간을 재기 전에 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다(스크립트가
+# `assert`로 확인하고, 그 사실을 `data/bench_35_machine.csv`에 적는다).
 
 # %% tags=["remove-input"]
-G35_COLS = [("crba_us", "crba"), ("crba_structured_us", "crba_s"), ("pin.crba_us", "pin.crba"),
-            ("inverse_mass_matrix_us", "M⁻¹"), ("pin.computeMinverse_us", "pin M⁻¹"),
-            ("aba_us", "aba"), ("aba_structured_us", "aba_s"),
-            ("route_structured_us", "CRBA+RNEA+chol"), ("forward_dynamics_us", "fd"),
-            ("pin.aba_us", "pin.aba"), ("pin crba+nle+cholesky_us", "pin O(n³)"),
-            ("mj_forward_us", "mj_forward")]
+G35_M = [("mass_matrix_by_columns_us", "열마다 rnea"), ("mass_matrix_us", "mass_matrix"),
+         ("crba_us", "crba"), ("crba_structured_us", "crba_s"), ("pin.crba_us", "pin.crba"),
+         ("mj_fwdPosition + mj_fullM_us", "mj_fullM"), ("rtb inertia (trajectory)_us", "rtb"),
+         ("mr.MassMatrix (loop)_us", "mr"), ("inverse_mass_matrix_us", "M⁻¹"),
+         ("pin.computeMinverse_us", "pin M⁻¹")]
+G35_Q = [("aba_us", "aba"), ("aba_structured_us", "aba_s"),
+         ("route_structured_us", "CRBA+RNEA+chol"), ("forward_dynamics_us", "fd"),
+         ("pin.aba_us", "pin.aba"), ("pin crba+nle+cholesky_us", "pin O(n³)"),
+         ("mj_forward_us", "mj_forward"), ("rtb accel (trajectory)_us", "rtb"),
+         ("mr.ForwardDynamics (loop)_us", "mr")]
 n35 = np.array([int(r["n"]) for r in g35])
-t35 = {k: np.array([float(r[k]) for r in g35]) for k, _ in G35_COLS}
-g35_rows = [[n] + [f"{t35[k][i]:.3g}" for k, _ in G35_COLS] for i, n in enumerate(n35)]
-fit = n35 >= 8
-slopes35 = {k: float(np.polyfit(np.log(n35[fit]), np.log(t35[k][fit]), 1)[0]) for k, _ in G35_COLS}
-g35_rows.append([f"기울기 (n ≥ {int(n35[fit].min())})"] + [f"{slopes35[k]:.2f}" for k, _ in G35_COLS])
+t35 = {k: np.array([float(r[k]) for r in g35]) for k, _ in G35_M + G35_Q}
+N_FIT35 = 8  # 맞춤 기울기에 쓰는 점: n >= 8
+slopes35, npts35 = {}, {}
+for k, t in t35.items():
+    ok = (n35 >= N_FIT35) & np.isfinite(t)
+    npts35[k] = int(ok.sum())
+    slopes35[k] = float(np.polyfit(np.log(n35[ok]), np.log(t[ok]), 1)[0]) if ok.sum() >= 2 \
+        else float("nan")
+
+
+def g35_table(cols):
+    rows = [[n] + [us35(t35[k][i]) for k, _ in cols] for i, n in enumerate(n35)]
+    rows.append([f"기울기 (n ≥ {N_FIT35})"] + [("—" if not np.isfinite(slopes35[k])
+                                                 else f"{slopes35[k]:.2f}") for k, _ in cols])
+    return rows
+
+
 for k, name in (("crba_structured_us", "crbas"), ("aba_structured_us", "abas"),
                 ("pin.crba_us", "pcrba"), ("pin.aba_us", "paba"),
-                ("route_structured_us", "route"), ("pin crba+nle+cholesky_us", "proute")):
+                ("route_structured_us", "route"), ("pin crba+nle+cholesky_us", "proute"),
+                ("mass_matrix_by_columns_us", "mmcols"), ("mass_matrix_us", "mm"),
+                ("crba_us", "crba")):
     glue(f"bp35_slope_{name}", round(slopes35[k], 2), display=False)
-glue("bp35_fit_min", int(n35[fit].min()), display=False)
-glue("bp35_n_max", int(n35.max()), display=False)
+glue("bp35_fit_min", N_FIT35, display=False)
+n_top = int(n35.max())
+glue("bp35_n_max", n_top, display=False)
+last35 = {k: t[-1] for k, t in t35.items()}
+glue("bp35_g_cols_ratio", f"{last35['mass_matrix_by_columns_us'] / last35['mass_matrix_us']:.2g}",
+     display=False)
+glue("bp35_g_mm_crba", f"{last35['mass_matrix_us'] / last35['crba_us']:.2f}", display=False)
+glue("bp35_g_mm_ms", f"{last35['mass_matrix_us'] / 1000:.3g}", display=False)
+glue("bp35_g_cols_ms", f"{last35['mass_matrix_by_columns_us'] / 1000:,.0f}", display=False)
+n_mr = int(n35[np.isfinite(t35["mr.MassMatrix (loop)_us"])].max())
+chain_top = models.random_chain(n_top, np.random.default_rng(n_top))  # 곱셈 수는 사슬의 수치와 무관
+q_top = np.zeros(n_top)
+glue("bp35_count_mm_crba_top",
+     f"{count(cd.mass_matrix, chain_top, q_top) / count(cd.crba, chain_top, q_top):.2g}",
+     display=False)
+glue("bp35_n_mr", n_mr, display=False)
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
-md_table(["n"] + [c for _, c in G35_COLS], g35_rows,
-         "관절 수 n에 따른 한 번 호출 시간 μs (임의 회전 사슬, 블록 중앙값; data/bench_35_growth.csv) "
-         "와, 마지막 행에 로그-로그 직선 맞춤의 기울기", "tab-b-35-growth",
-         align="l" + "r" * len(G35_COLS))
+md_table(["n"] + [c for _, c in G35_M], g35_table(G35_M),
+         "질량 행렬과 역행렬: 관절 수 n에 따른 한 번 호출 시간 μs (임의 회전 사슬, 블록 중앙값; "
+         "data/bench_35_growth.csv)와, 마지막 행에 로그-로그 직선 맞춤의 기울기", "tab-b-35-growth",
+         align="l" + "r" * len(G35_M))
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["n"] + [c for _, c in G35_Q], g35_table(G35_Q),
+         "순동역학 q̈: 관절 수 n에 따른 한 번 호출 시간 μs (같은 실행, 같은 사슬; "
+         "data/bench_35_growth.csv)와 맞춤 기울기", "tab-b-35-growth-qdd",
+         align="l" + "r" * len(G35_Q))
 
 # %% [markdown]
 # ```{figure} figures/bench_35_growth.png
@@ -991,4 +1146,14 @@ md_table(["n"] + [c for _, c in G35_COLS], g35_rows,
 # {glue:text}`bp35_slope_proute`였다. $n \le$ {glue:text}`bp35_n_max`에서는 분해의 $n^3$ 항이 컴파일된
 # LAPACK 안에서 작게 머물러, $O(n^3)$ 경로의 기울기가 CRBA의 기울기와 크게 다르지 않다. 호출마다 드는
 # 고정 비용과 공유 기계의 흩어짐이 기울기를 흐리므로, 이 값은 차수의 근사로만 읽는다. 3.5.4의 측정
-# 교차점이 이 표에서 나온다.
+# 교차점은 순동역학 표({numref}`tab-b-35-growth-qdd`)에서 나온다.
+#
+# 질량 행렬의 두 RNEA 방식에서 파이썬 순환이 도는 횟수는 다르다. 열마다 따로 부르면 링크 순환이 모두
+# $n^2$번 돌고(맞춘 기울기 {glue:text}`bp35_slope_mmcols`), `mass_matrix`는 $n$번만 돌며 열 $n$개는 배열
+# 연산이 맡는다(기울기 {glue:text}`bp35_slope_mm`, `crba`는 {glue:text}`bp35_slope_crba`).
+# $n =$ {glue:text}`bp35_n_max`에서 열마다 부르는 방식은 {glue:text}`bp35_g_cols_ms` ms,
+# `mass_matrix`는 {glue:text}`bp35_g_mm_ms` ms로 {glue:text}`bp35_g_cols_ratio`배 차이이고,
+# `mass_matrix`는 `crba`의 {glue:text}`bp35_g_mm_crba`배 시간이 든다. 같은 $n$에서 곱셈 수(행렬 곱만)는
+# `mass_matrix`가 `crba`의 {glue:text}`bp35_count_mm_crba_top`배이므로, 이 범위의 $n$에서 시간은 곱셈 수보다
+# 파이썬이 연산 하나를 처리하는 비용을 따른다. modern_robotics는 `MassMatrix`가 `InverseDynamics`를 열마다
+# 부르는 순수 파이썬이어서 $n \le$ {glue:text}`bp35_n_mr`에서만 재었다.

@@ -578,6 +578,12 @@ glue("ops_n_big", ns[-1], display=False)
 glue("ops_at_big", oc["rnea"][-1], display=False)
 glue("ops_mm_n", n_mm[-1], display=False)
 glue("ops_mm_at_n", oc["mass_matrix"][ns.index(n_mm[-1])], display=False)
+# chaindyn.mass_matrix: the same n columns in one batched pass (the joint steps once per link)
+mm_pass = oc["mass_matrix_pass"][ns.index(n_mm[-1])]
+mm_shared, rem = divmod(oc["mass_matrix"][ns.index(n_mm[-1])] - mm_pass, n_mm[-1] * (n_mm[-1] - 1))
+assert rem == 0 and mm_shared == parts["exp"] + parts["pose"] + parts["Ad"]
+glue("ops_mm_pass_at_n", mm_pass, display=False)
+glue("ops_mm_shared", mm_shared, display=False)
 glue("ops_all_rev", oc["rnea_all"][0] // ns[0], display=False)
 glue("ops_all_big", oc["rnea_all"][-1], display=False)
 glue("ops_classic_big", oc["classic_all"][-1], display=False)
@@ -590,6 +596,7 @@ print("n            :", ns)
 print("RNEA (R)     :", oc["rnea"])
 print("RNEA (P)     :", oc["rnea_prismatic"])
 print("M 열 구성 (R):", oc["mass_matrix"])
+print("M 한 번의 배치 (R):", oc["mass_matrix_pass"])
 print("모든 곱셈, 공간 형태 :", oc["rnea_all"])
 print("모든 곱셈, 벡터 형태 :", oc["classic_all"])
 print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
@@ -609,7 +616,9 @@ print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 # 번의 곱셈은 링크 하나의 몫에 $n$을 곱한 {glue:text}`ops_rev`$\,n$번이다. $n =$
 # {glue:text}`ops_n_big`이면 {glue:text}`ops_at_big:,`번이다. 질량 행렬을 RNEA $n$번으로 만들면
 # {glue:text}`ops_rev`$\,n^2$번이며($n =$ {glue:text}`ops_mm_n`에서 {glue:text}`ops_mm_at_n:,`번), 세는 데 시간이 드는
-# 더 큰 $n$은 생략했다. 규칙을 `"all"`({numref}`tab-count-rules`)로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
+# 더 큰 $n$은 생략했다. 패키지의 `mass_matrix`는 같은 $n$개의 열을 한 번의 배치로 함께 통과시키므로
+# $q$에만 달린 관절 변환(링크당 {glue:text}`ops_mm_shared`번)을 열마다가 아니라 링크마다 한 번만 만들고,
+# 그래서 같은 $n$에서 {glue:text}`ops_mm_pass_at_n:,`번으로 적다. 규칙을 `"all"`({numref}`tab-count-rules`)로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
 # {glue:text}`ops_all_rev`번이고, 같은 규칙으로 센 3차원 벡터 형태(`rnea_classic`)는 $n =$
 # {glue:text}`ops_n_big`에서 {glue:text}`ops_classic_big:,`번으로 공간 형태
 # {glue:text}`ops_all_big:,`번의 {glue:text}`ops_classic_ratio:.0%`이다. 이 장의 두 구현에 대해서는
