@@ -45,6 +45,7 @@ from myst_nb import glue
 import chaindyn as cd
 from chaindyn import models, structured
 from chaindyn.opcount import count
+from chaindyn_book.ch32 import mass_matrix_by_columns
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import sci  # noqa: E402  (figsrc/_numbers.py)
@@ -68,36 +69,35 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 # (sec-b-counts)=
 # ## B.1 곱셈 횟수: 구조를 쓰면 얼마나 줄어드는가
 #
-# ### B.1.1 네 가지 구조
+# ### B.1.1 여섯 가지 구조
 #
 # `chaindyn.rnea`는 3.2.4의 알고리즘을 글자 그대로 옮긴 구현이다. 링크마다 스크루 지수 함수로
 # 자세를 만들고, 그것으로 6×6 수반 행렬 $\mathrm{Ad}$를 채운 뒤, 트위스트·가속도·렌치를 모두 이
-# 행렬과의 조밀한 곱으로 옮긴다. 그런데 이 행렬들에는 0과 반복되는 블록이 많다. 새 함수
-# `chaindyn.rnea_structured`는 라이브러리들이 흔히 쓰는 네 가지 구조를 이용해 같은 토크를 계산한다
-# {cite:p}`featherstone2008rigid`. 아래 식은 `src/chaindyn/structured.py`가 하는 계산을 그대로
-# 적은 것이다. 기호는 {doc}`notation`과 같다. 특히 $\alpha_{i-1}$, $\theta_i$는 수정 DH의 행 $i$이고
-# 각가속도는 $\dot\omega_i$로 적는다.
+# 행렬과의 조밀한 곱으로 옮긴다. 그런데 이 행렬들에는 0과 반복되는 블록이 많다. 함수
+# `chaindyn.rnea_structured`는 같은 토크를 여섯 가지 구조를 이용해 계산한다. 모두 문헌과
+# 라이브러리에서 쓰는 방법이다 {cite:p}`featherstone2008rigid,craig2018introduction`. 아래 식은
+# `src/chaindyn/structured.py`가 하는 계산을 그대로 적은 것이고, 기호는 {doc}`notation`과 같다.
+# 각가속도는 $\dot\omega_i$, 링크 $\{i'\}$ 원점의 (관성계에 대한) 가속도는 $\ddot p_i$로 적는다.
 #
-# 1. **관절 프레임.** 링크마다 그 링크에 붙은 새 프레임 $\{i'\}$를 한 번 계산해 둔다. z축은 관절
-#    축과 같고, 회전 관절이면 원점이 축 위에 있으며, x축은 $z_i$와 $z_{i+1}$ 모두에 수직이다.
-#    그러면 $\{(i-1)'\}$에서 본 $\{i'\}$의 자세는 x축 회전 하나, z축 회전 하나, 그리고
-#    오프셋 $P_i$로 적힌다.
+# 1. **수정 DH 관절 프레임.** 링크마다 그 링크에 붙은 프레임 $\{i'\}$를 사슬을 불러올 때 한 번
+#    정한다. z축은 관절 축, x축은 축 $i$와 축 $i+1$의 공통 법선, 원점은 그 법선이 축 $i$와 만나는
+#    점이다. 그러면 $\{(i-1)'\}$에서 $\{i'\}$로 가는 변환은 세 단계로 적힌다. 이전 x축을 따라
+#    공통 법선의 발까지 $a_{i-1}$만큼, x축에 대한 회전 $R_x(\alpha_{i-1})$과 z축에 대한 회전
+#    $R_z(\theta_i + q_i)$, 그리고 새 축을 따라 원점까지 $s_i$만큼 미끄러지는 것이다.
 #
 #    $$
-#    R_{i-1,i} = \begin{cases} R_x(\alpha_{i-1})\,R_z(\theta_i + q_i) & \text{회전 관절} \\
-#                              R_x(\alpha_{i-1})\,R_z(\theta_i) & \text{직동 관절} \end{cases}
-#    \qquad
-#    P_i = \begin{cases} P_i^{0} & \text{회전 관절} \\
-#                        P_i^{0} + q_i\,R_x(\alpha_{i-1})\,\hat z & \text{직동 관절} \end{cases}
+#    R_{i-1,i} = R_x(\alpha_{i-1})\,R_z(\theta_i + q_i), \qquad
+#    s_i = \begin{cases} d_i & \text{회전 관절} \\ d_i + q_i & \text{직동 관절} \end{cases}
 #    $$ (eq-b-joint-frame)
 #
-#    $\alpha_{i-1}$, $\theta_i$, $P_i^{0}$(관절 변수가 0일 때의 오프셋)은 사슬을 불러올 때 한 번 정해지는
-#    상수이다. 한 축에 대한 회전은 3-벡터 하나에 곱셈 4번이면 되므로, 일반 회전 행렬(9번)이나 6×6
-#    수반 행렬(36번)보다 훨씬 싸다. 관절 스크루는 이 프레임에서 $\hat z$이므로
-#    $\tau_i = F_i^{\mathsf T} A_i$는 성분 하나를 고르는 일이 되어 곱셈이 들지 않는다.
-# 2. **회전과 병진을 따로.** 6-벡터를 쓰지 않고 $\omega_i$와 그 변화율 $\dot\omega_i$, 원점이 관성계에
-#    대해 갖는 가속도 $\ddot p_i$, 모멘트 $n_i$, 힘 $f_i$를 모두 3-벡터로 다루고, $[p]R$ 블록 대신 외적을 쓴다. 회전 관절의
-#    각속도와 각가속도는
+#    (직동 관절의 회전은 $R_z(\theta_i)$로 상수이다.) 한 좌표축에 대한 회전은 3-벡터 하나에 곱셈
+#    4번, 한 좌표축을 따른 이동은 외적 성분 2개나 3개면 된다. 일반 회전 행렬(9번)이나 6×6 수반
+#    행렬(36번)보다 훨씬 싸다. 관절 스크루는 이 프레임에서 $\hat z$이므로
+#    $\tau_i = F_i^{\mathsf T} A_i$는 성분 하나를 고르는 일이 되어 곱셈이 들지 않는다. 두 축이
+#    평행하거나 거의 평행해서 공통 법선의 발이 사슬 크기의 몇 배 밖으로 달아나면, 원점은 앞의 발에
+#    두고 첫 단계의 이동을 일반 3-벡터로 적는다.
+# 2. **회전과 병진을 따로.** 6-벡터 대신 $\omega_i$, $\dot\omega_i$, $\ddot p_i$, 모멘트 $N_i$, 힘
+#    $F_i$를 모두 3-벡터로 다루고 $[p]R$ 블록 대신 외적을 쓴다. 회전 관절이면
 #
 #    $$
 #    \omega_i = R_{i-1,i}^{\mathsf T}\,\omega_{i-1} + \hat z\,\dot q_i, \qquad
@@ -105,57 +105,64 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #                   + \left(R_{i-1,i}^{\mathsf T}\,\omega_{i-1}\right)\times\hat z\,\dot q_i + \hat z\,\ddot q_i
 #    $$ (eq-b-angular)
 #
-#    로 전파된다. 직동 관절에는 관절 항이 없어 두 식 모두 첫 항만 남는다.
-# 3. **텐서 $\Omega$.** 링크마다 $\Omega_i = [\dot\omega_i] + [\omega_i]^2$를 한 번 만든다. 링크에
-#    고정된 점 $r$에 대해 $\Omega_i r = \dot\omega_i\times r + \omega_i\times(\omega_i\times r)$는 그
-#    점의 가속도에서 원점의 가속도를 뺀 부분이다. 대칭 부분은
-#    $\omega\omega^{\mathsf T} - |\omega|^2 \mathbf 1$이라 곱셈 6번으로 만든다. 이 행렬 하나가 세 곳에
-#    쓰인다. 다음 링크 원점의 가속도, 질량 중심의 가속도, 그리고 오일러 방정식이다. 원점의 가속도는
+#    이고, 직동 관절에는 관절 항이 없어 두 식 모두 첫 항만 남는다.
+# 3. **텐서 $\Omega$와 축 위의 점.** 링크마다 $\Omega_i = [\dot\omega_i] + [\omega_i]^2$를 $\omega_i$
+#    성분끼리의 곱 6개로 한 번 만든다. 링크에 고정된 점 $r$에 대해 $\Omega_i r$는 그 점의 가속도에서
+#    원점의 가속도를 뺀 부분이다. 원점의 가속도는 두 번에 나누어 옮긴다.
 #
 #    $$
-#    \ddot p_i = R_{i-1,i}^{\mathsf T}\left(\ddot p_{i-1} + \Omega_{i-1}\,P_i\right)
+#    \ddot p_{Q,i} = \ddot p_{i-1} + a_{i-1}\,\Omega_{i-1}\hat x, \qquad
+#    \ddot p_i = R_{i-1,i}^{\mathsf T}\,\ddot p_{Q,i} + s_i\,\Omega_i\,\hat z
+#    \;\left(+\,2\,\omega_i\times\hat z\,\dot q_i + \hat z\,\ddot q_i\right)
 #    $$ (eq-b-origin-acc)
 #
-#    이고, 직동 관절이면 여기에 $2\,\omega_i\times\hat z\,\dot q_i + \hat z\,\ddot q_i$가 더해진다.
-# 4. **관성을 $m$, $mc$, $K$로.** 3.2절의 표는 질량 중심에 대한 관성 텐서 $I_{c,i}$를 준다. 그런데
-#    재귀식은 원점(여기서는 $\{i'\}$의 원점)에 대한 모멘트를 쓰므로, 평행축 정리로 원점에 대한 관성
-#    $I_{o,i}$를 먼저 만들고, 그것에서 2차 모멘트 $K_i$를 만든다.
+#    괄호 안은 직동 관절에만 붙는다. 공통 법선의 발 $Q_i$는 관절 축 위의 점이다. 축 위의 점은 관절이
+#    돌아도 움직이지 않으므로, 그 점의 가속도는 링크 $i-1$의 운동으로 구해도 링크 $i$의 운동으로
+#    구해도 같다. 그래서 첫 단계는 $\Omega_{i-1}$의 첫째 열(곱셈 3번), 둘째 단계는 $\Omega_i$의 셋째
+#    열(곱셈 3번)만 쓴다. 한 번에 옮기면 일반 벡터와의 곱(9번)이 든다.
+# 4. **원점에 대한 관성, 오일러 식의 전개.** 3.2절의 표는 질량 중심에 대한 관성 $I_{c,i}$를 준다.
+#    재귀식은 $\{i'\}$의 원점에 대한 모멘트를 쓰므로, 평행축 정리로 원점에 대한 관성 $I_{o,i}$를
+#    미리 만들어 둔다($[c]^{\mathsf T}[c] = |c|^2\mathbf 1 - c\,c^{\mathsf T}$).
 #
 #    $$
-#    I_{o,i} = I_{c,i} + m_i\,[c_i]^{\mathsf T}[c_i], \qquad
-#    K_i = \tfrac12\operatorname{tr}(I_{o,i})\,\mathbf 1 - I_{o,i} = \int r\,r^{\mathsf T}\,dm
+#    I_{o,i} = I_{c,i} + m_i\,[c_i]^{\mathsf T}[c_i]
 #    $$ (eq-b-inertia)
 #
-#    이 식의 $c_i$와 $I_{c,i}$는 링크 좌표계가 아니라 관절 프레임 $\{i'\}$을 기준으로 다시 적은 값이다
-#    ($[c]^{\mathsf T}[c] = |c|^2\mathbf 1 - c\,c^{\mathsf T}$). 코드는 $K_i$를 `J`라는 이름으로
-#    저장한다. $\operatorname{vect}$를 반대칭 행렬 $[s]$에서 벡터 $s$를 읽는 연산이라 하면, 원점에
-#    대한 관성에 대해 다음 항등식이 성립한다.
-#
-#    $$
-#    I_{o,i}\,\dot\omega_i + \omega_i\times I_{o,i}\,\omega_i
-#    = \operatorname{vect}\!\left(\Omega_i K_i - K_i\,\Omega_i^{\mathsf T}\right)
-#    $$ (eq-b-euler)
-#
-#    질량 중심에 대한 $I_{c,i}$로 $K$를 만들면 이 식은 원점에 대한 오일러 방정식이 되지 못한다.
-#    질량 하나, 1차 모멘트 $(mc)_i = m_i c_i$의 3개 성분, 대칭인 $K_i$의 6개 성분만 저장하면
-#    링크가 받아야 할 힘과 원점에 대한 모멘트는
+#    링크가 받아야 할 힘과 원점에 대한 모멘트는 질량, 1차 모멘트 $(mc)_i = m_i c_i$, $I_{o,i}$로
 #
 #    $$
 #    f_i^{B} = m_i \ddot p_i + \Omega_i (mc)_i, \qquad
-#    n_i^{B} = \operatorname{vect}\!\left(\Omega_i K_i - K_i \Omega_i^{\mathsf T}\right)
-#      + (mc)_i \times \ddot p_i
+#    n_i^{B} = I_{o,i}\,\dot\omega_i + \omega_i\times I_{o,i}\,\omega_i + (mc)_i \times \ddot p_i
 #    $$ (eq-b-body)
 #
-#    이다. 첫 식은 질량 중심의 가속도 $\ddot p_{c,i} = \ddot p_i + \Omega_i c_i$에 질량을 곱한 것이고,
-#    둘째 식은 원점에 대한 뉴턴-오일러 모멘트 식
-#    $I_{o,i}\dot\omega_i + \omega_i\times I_{o,i}\omega_i + m_i c_i\times \ddot p_i$이다. 후방 순환은
-#    $f_i = f_i^{B} + R_{i,i+1} f_{i+1}$,
-#    $n_i = n_i^{B} + R_{i,i+1} n_{i+1} + P_{i+1}\times(R_{i,i+1} f_{i+1})$로, 회전은 다시 두 번의
-#    한 축 회전이다.
+#    이다. 오일러 항 $I\dot\omega + \omega\times I\omega$를 성분으로 풀면 $\omega$의 곱 6개와
+#    $\dot\omega$의 성분이 관성 성분 하나를 함께 곱하는 쌍으로 묶인다. x 성분은
 #
-# 관절 프레임과 $m$, $mc$, $K$는 사슬마다 처음 한 번 계산해 캐시에 둔다. 라이브러리가 모델을
-# 불러올 때 하는 전처리와 같은 일이라서, 호출마다 세는 곱셈에는 넣지 않았다. 대신 호출 안에서는
-# 이렇게 미리 계산한 상수끼리 곱하는 일이 없다. 테스트(`tests/test_structured.py`)는 상수까지
+#    $$
+#    I_{xx}\dot\omega_x + I_{xy}(\dot\omega_y - \omega_x\omega_z) + I_{xz}(\dot\omega_z + \omega_x\omega_y)
+#    + (I_{zz} - I_{yy})\,\omega_y\omega_z + I_{yz}(\omega_y^2 - \omega_z^2)
+#    $$ (eq-b-euler)
+#
+#    이고 y, z 성분은 첨자를 돌려 얻는다. 성분마다 곱셈 5번, 모두 15번이다. $I_{zz} - I_{yy}$ 같은
+#    차는 사슬을 불러올 때 한 번 계산해 둔다. 후방 순환은 $F_i = f_i^{B} + F_{i+1}$,
+#    $N_i = n_i^{B} + N_{i+1}$를 $\{i'\}$에서 모은 뒤, 축을 따라 발까지 되돌아가고
+#    ($N \mathrel{+}= s_i\,\hat z\times F$), 두 번의 한 축 회전으로 $\{(i-1)'\}$에 옮기고, 법선을 따라
+#    원점까지 간다($N \mathrel{+}= a_{i-1}\hat x\times F$).
+# 5. **상수 접기.** 사슬을 불러올 때 계산한 상수 가운데 반올림 오차 범위에서 0이나 $\pm1$인 것은
+#    구조적 상수 `ZERO`, `ONE`, `MINUS_ONE`으로 바꾼다. 이 객체와의 곱은 계산되지 않고(파이썬의 연산자
+#    규칙이 곱 자체를 건너뛴다), 더하면 다른 항이 그대로 남는다. 정지한 기저의 각속도와 각가속도도
+#    `ZERO`이다. 호출 중에는 어떤 값도 0인지 검사하지 않는다. 교차하는 축($a = 0$), 직각인 비틀림, 대칭인 관성 같은 기하의 0이 이렇게 곱셈에서 빠진다.
+#    곱셈을 세는 것은 배열 위의 경로이다. 상태 하나를 파이썬 실수로 계산하는 경로(B.4.2)는 같은
+#    코드에 이 상수들을 보통의 파이썬 실수로 넣는다. 실수 곱셈 한 번이 그것을 건너뛰는 파이썬
+#    호출보다 싸기 때문이다. 0을 곱해 더하는 일과 1을 곱하는 일은 값을 바꾸지 않으므로, 이것이 결과를
+#    바꾸지는 않는다.
+# 6. **사슬의 양 끝.** 링크 1은 정지에서 출발하므로 $\omega_1 = \hat z\,\dot q_1$이고 $\tau_1$ 하나만
+#    필요하다. 링크 2는 링크 1에 모멘트의 z 성분만 넘긴다. 마지막 프레임 $\{n'\}$는 다음 축이 없으니
+#    원점을 발에 두고($d_n = 0$), x축을 마지막 링크 관성의 xy 평면 주축에 맞춘다($I_{xy} = 0$).
+#
+# 관절 프레임과 $m$, $mc$, $I_o$, 접힌 상수는 사슬마다 처음 한 번 계산해 캐시에 둔다. 라이브러리가
+# 모델을 불러올 때 하는 전처리와 같은 일이라서, 호출마다 세는 곱셈에는 넣지 않았다. 대신 호출
+# 안에서는 이렇게 미리 계산한 상수끼리 곱하는 일이 없다. 테스트(`tests/test_structured.py`)는 상수까지
 # 계측한 상태로 한 번 더 세어 이 점을 확인한다.
 
 # %% tags=["hide-input"]
@@ -172,16 +179,42 @@ def per_link(fn, prismatic, n_max=8, **kw):
     return step, totals[0] - step
 
 
+def chain_count(kinds, seed, fn=cd.rnea_structured, **kw):
+    """Counted multiplications of one call on a random chain of general geometry."""
+    rng = np.random.default_rng(seed)
+    chain = models.random_chain(len(kinds), rng, prismatic=[k == "P" for k in kinds])
+    s = tuple(rng.standard_normal(len(kinds)) for _ in range(3))
+    return count(fn, chain, *s, rule="all", **kw)
+
+
 dense_products, _ = per_link(cd.rnea, 0.0)
 dense_all, _ = per_link(cd.rnea, 0.0, rule="all")
 dense_all_p, _ = per_link(cd.rnea, 1.0, rule="all")
 classic_all, _ = per_link(cd.rnea_classic, 0.0, rule="all")
 classic_all_p, _ = per_link(cd.rnea_classic, 1.0, rule="all")
-struct_r, struct_call = per_link(cd.rnea_structured, 0.0, rule="all")
-struct_p, struct_call_p = per_link(cd.rnea_structured, 1.0, rule="all")
-struct_products, _ = per_link(cd.rnea_structured, 0.0)
-assert struct_call == struct_call_p == structured.PER_CALL_MULTIPLICATIONS["gravity"]
+
+# the structured form: a link in the middle of a chain (either joint type), the ends, the call
+gravity_call = structured.PER_CALL_MULTIPLICATIONS["gravity"]
+struct_r = chain_count("RRRR", 104) - chain_count("RRR", 103)
+struct_p = chain_count("RPPR", 204) - chain_count("RPR", 203)
 assert {"revolute": struct_r, "prismatic": struct_p} == structured.PER_LINK_MULTIPLICATIONS
+first = structured.FIRST_LINK_MULTIPLICATIONS
+saved = structured.END_SAVINGS
+
+
+def predicted(kinds):
+    """gravity + link 1 + a middle link's count per further link, less what link 2 and
+    the last link save (the accounting of chaindyn.structured)."""
+    total = gravity_call + first + struct_r * (len(kinds) - 1)
+    if len(kinds) > 1:
+        total -= saved["second"] + saved["last revolute" if kinds[-1] == "R" else "last prismatic"]
+    return total
+
+
+for seed, kinds in enumerate(("R", "RR", "RP", "RRR", "RRP", "RPRR", "RRPRP", "RRRRRR")):
+    assert chain_count(kinds, 400 + seed) == predicted(kinds), kinds
+offset = struct_r * 3 - predicted("RRR")  # 91 n - offset for n >= 3
+assert all(chain_count("R" * n, 100 + n) == struct_r * n - offset for n in range(3, 9))
 
 # one whole chain of N_BIG revolute joints, counted directly (not per link times n)
 N_BIG = 64
@@ -190,26 +223,57 @@ chain_big = models.random_chain(N_BIG, rng, prismatic=0.0)
 s_big = tuple(rng.standard_normal(N_BIG) for _ in range(3))
 big = {(fn.__name__, rule): count(fn, chain_big, *s_big, rule=rule)
        for fn in (cd.rnea, cd.rnea_classic, cd.rnea_structured) for rule in ("products", "all")}
-assert big["rnea_structured", "all"] == struct_r * N_BIG + struct_call
+assert big["rnea_structured", "all"] == struct_r * N_BIG - offset
+
+# the book's 6R arm: its zero offsets, right-angle twists and symmetric links fold away
+arm = models.arm6r()
+s_arm = tuple(np.random.default_rng(6).standard_normal(6) for _ in range(3))
+arm_count = count(cd.rnea_structured, arm, *s_arm, rule="all")
+general_6 = struct_r * 6 - offset
+assert arm_count < general_6
 
 SPEC_PER_LINK = 357  # 명세 원고가 보고한 링크당 곱셈 횟수 (행렬 곱만 센 규칙)
 assert dense_products == SPEC_PER_LINK
 rows = [
     ["`rnea` (6×6 조밀)", "행렬 곱만", dense_products, "—", big["rnea", "products"]],
-    ["`rnea_structured`", "행렬 곱만", struct_products, "—",
+    ["`rnea_structured`", "행렬 곱만", big["rnea_structured", "products"], "—",
      big["rnea_structured", "products"]],
     ["`rnea` (6×6 조밀)", "모든 곱셈", dense_all, dense_all_p, big["rnea", "all"]],
     ["`rnea_classic` (3-벡터, 조밀 3×3)", "모든 곱셈", classic_all, classic_all_p,
      big["rnea_classic", "all"]],
-    ["`rnea_structured`", "모든 곱셈", struct_r, struct_p, big["rnea_structured", "all"]],
+    ["`rnea_structured` (사슬 가운데 링크)", "모든 곱셈", struct_r, struct_p,
+     big["rnea_structured", "all"]],
 ]
+# the middle link, step by step (read off the code; the sum is the count above)
+steps = [
+    ("공통 법선의 발까지: $a_{i-1}\\,\\Omega_{i-1}\\hat x$", 3),
+    ("회전 $R^{\\mathsf T}$: $\\omega$, $\\dot\\omega$, $\\ddot p_Q$ (각 4 + 4)", 24),
+    ("관절 항 (회전: $\\omega\\times\\hat z\\dot q$, 직동: $2\\omega\\times\\hat z\\dot q$)", 2),
+    ("$\\Omega_i$ ($\\omega$ 성분의 곱 6개)", 6),
+    ("축을 따라 원점까지: $s_i\\,\\Omega_i\\hat z$", 3),
+    ("$f^{B} = m\\ddot p + \\Omega\\,(mc)$", 12),
+    ("오일러 항, 전개 {eq}`eq-b-euler`", 15),
+    ("$(mc)\\times\\ddot p$", 6),
+    ("후방: 축을 따라 발까지 $s\\,\\hat z\\times F$", 2),
+    ("후방: 회전 $R$: $F$, $N$ (각 4 + 4)", 16),
+    ("후방: 법선을 따라 $a\\,\\hat x\\times F$", 2),
+]
+assert sum(k for _, k in steps) == struct_r
 glue("bp_dense_products", dense_products, display=False)
 glue("bp_spec_per_link", SPEC_PER_LINK, display=False)
 glue("bp_dense_all", dense_all, display=False)
 glue("bp_classic_all", classic_all, display=False)
 glue("bp_struct_r", struct_r, display=False)
 glue("bp_struct_p", struct_p, display=False)
-glue("bp_struct_call", struct_call, display=False)
+glue("bp_struct_call", gravity_call, display=False)
+glue("bp_struct_first", first, display=False)
+glue("bp_struct_saved2", saved["second"], display=False)
+glue("bp_struct_savedn_r", saved["last revolute"], display=False)
+glue("bp_struct_savedn_p", saved["last prismatic"], display=False)
+glue("bp_struct_offset", offset, display=False)
+glue("bp_struct_formula", f"{struct_r} n − {offset}", display=False)
+glue("bp_struct_6", general_6, display=False)
+glue("bp_arm_count", arm_count, display=False)
 glue("bp_struct_tip", structured.PER_CALL_MULTIPLICATIONS["f_tip"], display=False)
 glue("bp_ratio_all", round(dense_all / struct_r, 1), display=False)
 glue("bp_share_spec", round(100 * struct_r / SPEC_PER_LINK), display=False)
@@ -225,36 +289,41 @@ md_table(["구현", "세는 규칙", "회전 관절 링크당", "직동 관절 �
          rows, "RNEA 한 번 호출의 곱셈 횟수 (chaindyn.opcount.count로 이 빌드에서 셈; 사슬 전체는 "
          "그 사슬 하나를 직접 센 값)", "tab-b-counts", align="llrrr")
 
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["단계", "곱셈"], [*steps, ["합 (이 빌드에서 센 값과 같음)", struct_r]],
+         "rnea_structured에서 사슬 가운데 링크 하나의 곱셈 (일반 기하, 두 관절 종류 모두)",
+         "tab-b-steps", align="lr")
+
 # %% [markdown]
 # ### B.1.2 답: 링크당 곱셈 횟수
 #
 # 답은 {numref}`tab-b-counts`에 있다. 세는 두 규칙은 {numref}`tab-count-rules`에 정리해 두었다.
 # `"products"` 규칙으로 조밀한 구현은 회전 관절 링크 하나에 {glue:text}`bp_dense_products`번으로,
-# 3.2.3.5에서 센 값 그대로이다. 그런데 구조를 쓰는 구현에는 행렬 곱이 남지 않아서, 같은
-# 규칙으로 세면 `rnea_structured`는 관절이 {glue:text}`bp_n_big`개인 사슬 전체가
-# {glue:text}`bp_big_struct_products`번이다. 이 규칙으로는
-# 두 구현을 견줄 수 없다. 그래서 이 부록은 원소별 곱셈까지 모두 세는 `"all"` 규칙으로 비교한다. 이 규칙에서 조밀한 구현은 링크당 {glue:text}`bp_dense_all`번, 3-벡터 고전형
-# (`rnea_classic`)은 {glue:text}`bp_classic_all`번이다.
+# 3.2.3.5에서 센 값 그대로이다. 그런데 구조를 쓰는 구현에는 행렬 곱이 남지 않아서, 같은 규칙으로
+# 세면 `rnea_structured`는 관절이 {glue:text}`bp_n_big`개인 사슬 전체가
+# {glue:text}`bp_big_struct_products`번이다. 이 규칙으로는 두 구현을 견줄 수 없다. 그래서 이 부록은
+# 원소별 곱셈까지 모두 세는 `"all"` 규칙으로 비교한다. 이 규칙에서 조밀한 구현은 링크당
+# {glue:text}`bp_dense_all`번, 3-벡터 고전형(`rnea_classic`)은 {glue:text}`bp_classic_all`번이다.
 #
-# 구조를 살린 `rnea_structured`에는 회전 관절 링크 하나가 {glue:text}`bp_struct_r`번, 직동 관절
-# 링크 하나가 {glue:text}`bp_struct_p`번으로 충분하다. 여기에 호출마다 중력을 $\{0'\}$로 돌리는
-# {glue:text}`bp_struct_call`번이 더해지고, 말단 렌치를 주면 그것을 $\{n'\}$로 옮기는
-# {glue:text}`bp_struct_tip`번이 더해진다. 같은 규칙에서 비교하면 조밀한 구현보다
-# {glue:text}`bp_ratio_all`배 적다. `"products"` 규칙으로 센 조밀한 구현의
-# {glue:text}`bp_dense_products`번과 견주면, 그보다 넓은 규칙으로 세었는데도 그 값의
-# {glue:text}`bp_share_spec`% 수준이다. 관절이
-# {glue:text}`bp_n_big`개인 사슬 하나를 모든 곱셈 규칙으로 통째로 세면 조밀한 구현의
-# {glue:text}`bp_big_dense_all`번이 {glue:text}`bp_big_struct_all`번으로 준다
-# ({glue:text}`bp_big_ratio_all`배). `"products"` 규칙으로 센 조밀한 구현의
-# {glue:text}`bp_big_dense_products`번은 세는 규칙이 달라 이 두 값과 바로 견줄 수 없다.
+# 구조를 살린 `rnea_structured`에서 사슬 가운데 있는 링크 하나는 관절 종류와 상관없이
+# {glue:text}`bp_struct_r`번이다({numref}`tab-b-steps`). 직동 관절은 각속도의 관절 항이 없는 대신
+# 코리올리 항 $2\,\omega_i\times\hat z\,\dot q_i$가 붙고(2를 곱하는 일은 덧셈 $\dot q + \dot q$로
+# 한다), 미끄러짐 $s_i = d_i + q_i$가 호출마다 바뀔 뿐 곱셈 수는 같다. 양 끝은 더 싸다. 회전 관절인
+# 링크 1은 {glue:text}`bp_struct_first`번으로 충분하고, 링크 2는 {glue:text}`bp_struct_saved2`번을
+# 덜 쓰며, 마지막 링크는 회전 관절이면 {glue:text}`bp_struct_savedn_r`번($d_n = 0$과
+# $I_{xy} = 0$), 직동 관절이면 {glue:text}`bp_struct_savedn_p`번($I_{xy} = 0$만)을 덜 쓴다. 호출마다
+# 중력을 $\{0'\}$로 돌리는 {glue:text}`bp_struct_call`번이 더해지고, 말단 렌치를 주면 그것을
+# $\{n'\}$로 옮기는 {glue:text}`bp_struct_tip`번이 더해진다. 그래서 축이 일반적인 회전 관절 사슬
+# 하나의 곱셈은 $n \ge 3$에서 정확히 {glue:text}`bp_struct_formula`번이고, 관절이
+# {glue:text}`bp_pub_n`개이면 {glue:text}`bp_struct_6`번이다. 관절이
+# {glue:text}`bp_n_big`개인 사슬 하나를 통째로 세면 조밀한 구현의 {glue:text}`bp_big_dense_all`번이
+# {glue:text}`bp_big_struct_all`번으로 준다({glue:text}`bp_big_ratio_all`배). 링크 하나의 몫으로
+# 보면 조밀한 구현보다 {glue:text}`bp_ratio_all`배 적고, 더 넓은 규칙으로 세었는데도 `"products"`
+# 규칙의 {glue:text}`bp_dense_products`번의 {glue:text}`bp_share_spec`% 수준이다.
 #
-# 직동 관절이 회전 관절보다 약간 비싼 까닭도 곱셈 횟수로 설명된다. 직동 관절은 각가속도에 관절 항이
-# 없어 곱셈 2번을 덜 쓴다. 대신 오프셋이 $q_i$에 따라 변하므로 그 계산과 후방 외적에서 곱셈이 늘고,
-# 코리올리 항 $2\,\omega_i\times\hat z\,\dot q_i$에서도 곱셈이 더 든다. 사슬이 길어져도 링크 하나의
-# 몫은 그대로이니, 이 구현에서도 호출 한 번의 곱셈은 $n$의 일차식이고 $n$과 무관한 몫은 중력을 돌리는
-# 곱셈뿐이다. 더 줄일 여지는 남아 있다. 예를 들어 관절 프레임의 원점을 축 위에서 옮겨 $P_i$의
-# 성분 하나를 0으로 만들면 회전 관절 링크마다 곱셈이 몇 번 더 줄 것이다. 이 부록은 그 변형을
-# 구현하지 않았고, 몇 번이 주는지도 세지 않았다.
+# 기하에 0이 많으면 더 준다. 이 책의 6R 팔({doc}`ch3_2_examples`)은 비틀림이 모두 0이거나 직각이고 오프셋
+# 여러 개가 0이어서, 같은 호출이 {glue:text}`bp_arm_count`번이다. 직동 관절이 사슬 앞쪽에 연달아
+# 있으면 그 구간에는 각속도가 없으므로 $\Omega$와 오일러 항이 통째로 빠진다.
 
 # %% tags=["hide-input", "nbval-ignore-output"]
 # 같은 토크인지 확인: 임의 사슬(회전·직동 혼합, 축이 원점을 벗어남), 한 상태와 배치
@@ -278,6 +347,73 @@ glue("bp_equal_bound", sci(1e-11, 1), display=False)
 # {glue:text}`bp_equal_worst` N·m였다(위 셀이 {glue:text}`bp_equal_bound` 미만임을 확인한다;
 # 토크의 크기가 수백 N·m이므로 반올림 오차 수준이다). 상태 200개는 배치의 벡터화된 경로를, 상태
 # 하나는 파이썬 실수 경로를 거친다(B.4.2).
+
+# %% [markdown]
+# (sec-b-published)=
+# ### B.1.3 문헌의 곱셈 수와 나란히
+#
+# 문헌은 역동역학과 질량 행렬, 순동역학의 곱셈 수를 $n$의 식으로 싣는다. {numref}`tab-b-published`는
+# 그 식을 이 빌드가 센 값 옆에 놓는다. 문헌의 식은 모두 이 책이 원전에서 읽지 못했고, 다른 자료가
+# 옮겨 실은 것으로만 읽었다. 어디서 읽었는지는 표의 마지막 열에 적었다. 세는 관례도 조금씩 다르다.
+# 문헌의 값은 대개 사인과 코사인을 세지 않고 중력이 기저의 z축을 따른다고 두는데, 이 빌드는 중력
+# 벡터를 호출마다 받아 $\{0'\}$로 돌리는 곱셈 {glue:text}`bp_struct_call`번까지 센다.
+
+# %% tags=["hide-input"]
+from chaindyn.aba import aba_structured  # noqa: E402
+from chaindyn.crba import crba_structured  # noqa: E402
+from chaindyn_book import ch35  # noqa: E402
+
+
+def formula_holds(fn, f, ns, *args):
+    """The counter on random revolute chains equals the formula f(n) at every n in ns."""
+    for n in ns:
+        rng = np.random.default_rng(500 + n)
+        chain = models.random_chain(n, rng, prismatic=0.0)
+        state = [rng.standard_normal(n) for _ in range(args[0])]
+        assert count(fn, chain, *state, rule="all") == f(n), (fn.__name__, n)
+    return True
+
+
+N_PUB = 6
+ours = {
+    "rnea": (f"{struct_r} n − {offset}", lambda n: struct_r * n - offset),
+    "crba": ("11 n² + 23 n − 38", lambda n: 11 * n * n + 23 * n - 38),
+    "aba": ("270 n − 256", lambda n: 270 * n - 256),
+}
+assert formula_holds(cd.rnea_structured, ours["rnea"][1], (3, 6, 7), 3)
+assert formula_holds(crba_structured, ours["crba"][1], (3, 6, 7), 1)
+assert formula_holds(aba_structured, ours["aba"][1], (3, 6, 7), 3)
+SECOND_HAND = "아니오: RBDA 표 10.1을 옮긴 자료로만"
+published = [
+    ["RNEA", "Luh·Walker·Paul (1980)", "150 n − 48", 150 * N_PUB - 48,
+     "아니오: Hollerbach(1980)의 비교표를 옮긴 자료로만 (3.3절)"],
+    ["RNEA", "Balafoutis·Patel·Misra (1988)", "93 n − 69", 93 * N_PUB - 69, SECOND_HAND],
+    ["RNEA", "Balafoutis·Patel (1991)", "93 n − 108", 93 * N_PUB - 108, SECOND_HAND],
+    ["RNEA", "이 빌드 `rnea_structured`", ours["rnea"][0], ours["rnea"][1](N_PUB), "이 빌드에서 셈"],
+    ["RNEA", "이 빌드 `rnea_structured`, 6R 팔", "—", arm_count, "이 빌드에서 셈"],
+    ["CRBA", "Featherstone (2005)", "10 n² + 22 n − 32", ch35.published_crba(N_PUB), SECOND_HAND],
+    ["CRBA", "이 빌드 `crba_structured`", ours["crba"][0], ours["crba"][1](N_PUB), "이 빌드에서 셈"],
+    ["ABA", "McMillan·Orin·McGhee (1995)", "224 n − 259", ch35.published_aba(N_PUB), SECOND_HAND],
+    ["ABA", "이 빌드 `aba_structured`", ours["aba"][0], ours["aba"][1](N_PUB), "이 빌드에서 셈"],
+]
+below_from = next(n for n in range(2, 200) if all(
+    struct_r * m - offset < 93 * m - 108 for m in range(n, 200)))
+glue("bp_pub_n", N_PUB, display=False)
+glue("bp_pub_below_from", below_from, display=False)
+glue("bp_pub_bp91", 93 * N_PUB - 108, display=False)
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["알고리즘", "구현 또는 문헌", "곱셈 수", f"n = {N_PUB}", "원전에서 읽었나"], published,
+         "회전 관절 사슬 하나의 곱셈 수: 문헌의 식과 이 빌드가 센 값 (이 빌드의 식은 n = 3, 6, 7에서 "
+         "센 값과 같음을 확인함; 세는 규칙 \"all\")", "tab-b-published", align="lllrl")
+
+# %% [markdown]
+# 이 빌드의 구조형 RNEA는 $n \ge$ {glue:text}`bp_pub_below_from`에서 Balafoutis와 Patel의
+# $93n - 108$보다 적다. 관절이 {glue:text}`bp_pub_n`개이면 {glue:text}`bp_struct_6`번으로
+# {glue:text}`bp_pub_bp91`번보다 적다. 링크 하나의 몫은 {glue:text}`bp_struct_r`번으로 93번보다 적고,
+# 양 끝에서 줄인 몫은 그보다 조금 작다. 줄인 곳은 B.1.1의 여섯 가지가 전부이다. 특히 오일러 항의
+# 전개 {eq}`eq-b-euler`와 원점 가속도를 축 위의 점에서 나누어 옮기는 {eq}`eq-b-origin-acc`가 링크마다
+# 곱셈을 덜어 준다. 반대로 CRBA와 ABA의 구조형은 문헌의 값보다 많다. 그 까닭은 3.5절이 센다.
 
 # %% [markdown]
 # ## B.2 측정 방법
@@ -823,7 +959,9 @@ assert 10 <= structured.ROW_LOOP_MAX < 100
 # 곱셈 횟수로는 RNEA가 $n$에 비례하고, RNEA를 $n$번 불러 열을 모으는 질량 행렬은 $n^2$에
 # 비례한다. 측정한 시간에서도 그런지 임의 사슬로 확인했다. 관절 수 $n$을 1부터 128까지 두 배씩
 # 늘리면서 한 번 호출의 시간을 잰 것이다({numref}`tab-b-growth`). 질량 행렬은 두 가지로 재었다.
-# `chaindyn.mass_matrix`는 조밀한 RNEA를 열마다 한 번, 모두 $n$번 부른다. "구조 배치"는
+# 여기서 `mass_matrix`라 부른 것은 3.2.3.5의 열 구성 그대로, 조밀한 RNEA를 열마다 한 번, 모두 $n$번
+# 부르는 것이다(`ch32.mass_matrix_by_columns`; 패키지의 `chaindyn.mass_matrix`는 열 $n$개를 한 번의
+# 배치로 돌리며, 그 시간은 {ref}`sec-b-35`에 있다). "구조 배치"는
 # `rnea_structured`에 $\ddot q = e_j$($j = 1, \dots, n$)인 상태 $n$개를 배치 한 번으로 넘긴다.
 # 비교를 위해 Pinocchio의 `rnea`와 `crba`도 함께 재었다. 벤치마크 스크립트는 `mass_matrix`를
 # $n \le 64$에서만 잰다.
@@ -954,23 +1092,26 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # %% [markdown]
 # ## B.6 정리
 #
-# - **연구 질문의 답.** 관절 프레임, 3-벡터, 텐서 $\Omega$, $m$·$mc$·$K$ 관성이라는 구조를 쓰면
-#   회전 관절 링크당 곱셈이 {glue:text}`bp_struct_r`번으로 준다(직동 관절
-#   {glue:text}`bp_struct_p`번, 호출마다 {glue:text}`bp_struct_call`번 추가). 모든 곱셈을 세는 같은
-#   규칙에서 조밀한 구현({glue:text}`bp_dense_all`번)보다 {glue:text}`bp_ratio_all`배 적고,
-#   `"products"` 규칙으로 센 조밀한 구현의 {glue:text}`bp_dense_products`번보다도 적다. 이 횟수는 `tests/test_structured.py`가
-#   고정해 두었다.
+# - **연구 질문의 답.** 수정 DH 관절 프레임, 3-벡터, 텐서 $\Omega$와 축 위의 점, 원점에 대한 관성과
+#   오일러 식의 전개, 상수 접기, 사슬의 양 끝이라는 구조를 쓰면 사슬 가운데 링크 하나의 곱셈이
+#   관절 종류와 상관없이 {glue:text}`bp_struct_r`번으로 준다. 축이 일반적인 회전 관절 사슬 하나는
+#   $n \ge 3$에서 {glue:text}`bp_struct_formula`번이다. 모든 곱셈을
+#   세는 같은 규칙에서 조밀한 구현({glue:text}`bp_dense_all`번)보다 링크당
+#   {glue:text}`bp_ratio_all`배 적고, `"products"` 규칙으로 센 조밀한 구현의
+#   {glue:text}`bp_dense_products`번보다도 적으며, 문헌의 $93n - 108$보다
+#   $n \ge$ {glue:text}`bp_pub_below_from`에서 적다({numref}`tab-b-published`). 이 횟수는
+#   `tests/test_structured.py`가 고정해 두었다.
 # - **실시간 제어.** 6R 팔 한 번 호출은 {glue:text}`bp_t_struct` μs로
 #   {glue:text}`bp_loop_hz` Hz 주기의 {glue:text}`bp_t_struct_pct`%이다. 이 책이 정한 목표
 #   ({glue:text}`bp_target_single` μs 이하)를 {glue:text}`bp_single_met`. 파이썬 제어 루프에서 쓸 수
 #   있는 수준이지만, 최악 지연을 보장해야 하는 제어기에는 컴파일된 라이브러리가 맞다.
 # - **오프라인 궤적 분석.** 상태 $10^4$개를 한 번에 계산하면 상태당 {glue:text}`bp_b_struct` μs로,
 #   파이썬에서 Pinocchio를 상태마다 부를 때의 {glue:text}`bp_b_pin` μs보다 {glue:text}`bp_b_ratio`배
-#   빠르다. 큰 배치는 블록으로 나누어 계산하므로 $N = 10^6$까지 상태당 시간이 늘지 않고, 출력 밖의
-#   메모리는 블록 하나 몫으로 묶인다. B.4의 세 목표는 {glue:text}`bp_batch_met`(목표 1은
+#   빠르다. 큰 배치는 블록으로 나누어 계산하므로 출력 밖의 메모리가 블록 하나 몫으로 묶인다.
+#   B.4의 세 목표는 {glue:text}`bp_batch_met`(목표 1은
 #   {glue:text}`bp_goal1_met`). 연산 속도는 단일 코어 최고치의 {glue:text}`bp_fl_best_pct`%이다.
-# - **증가 차수.** 측정한 시간에서 RNEA는 $n$에 선형으로 늘고, `mass_matrix`처럼 `rnea`를 열마다
-#   불러 모은 질량 행렬은 $n^2$에 가깝게 는다. 구조 배치로 모은 질량 행렬은 $n \le$
+# - **증가 차수.** 측정한 시간에서 RNEA는 $n$에 선형으로 늘고, `rnea`를 열마다 따로 불러 모은 질량
+#   행렬(3.2.3.5의 열 구성)은 $n^2$에 가깝게 는다. 구조 배치로 모은 질량 행렬은 $n \le$
 #   {glue:text}`bp_n_max`에서 경로 전환과 호출 고정 비용에 가려 이차 증가가 보이지 않는다.
 #
 # 측정값은 모두 {numref}`tab-b-machine`의 기계에서 한 번 돌린 결과이다. 다른 기계에서
@@ -981,60 +1122,150 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # (sec-b-35)=
 # ## B.7 질량 행렬과 순동역학 (3.5장)
 #
-# 3.5장의 CRBA와 ABA를 같은 방법으로 잰다. 측정은 `figsrc/bench_35.py`가 하고 결과를
-# `data/bench_35_*.csv`와 `book/figures/bench_35_*.png`에 기록한다. 이 절도 그 파일을 읽기만 한다.
-# 비교 대상은 Pinocchio의 `crba`, `aba`, `computeMinverse`와 $O(n^3)$ 경로(`crba` + `nonLinearEffects`
-# + `cholesky`), 그리고 MuJoCo의 `mj_forward`(가속도 `qacc`)와 `mj_fwdPosition` + `mj_fullM`(질량
-# 행렬)이다. 라이브러리는 파이썬에서 상태마다 한 번씩 부르고, chaindyn은 상태 $N$개를 한 번에 넘긴다.
-# 시간을 재기 전에 모든 방법의 결과를 chaindyn의 값과 상대 허용값으로 맞춰 보았다.
+# 3.2.3.5의 질량 행렬과 3.5장의 CRBA·ABA를 같은 방법으로 잰다. 측정은 `figsrc/bench_35.py`가 하고 결과를
+# `data/bench_35_*.csv`와 `book/figures/bench_35_*.png`에 기록한다. 이 절도 그 파일을 읽기만 한다. 표마다
+# 모든 방법을 한 번의 실행에서 쟀으므로 같은 표 안의 비율은 같은 기계 상태에서 나온 것이다.
+#
+# - **chaindyn.** 질량 행렬은 세 가지로 만든다. 3.2.3.5의 열 구성을 그대로 옮겨 RNEA를 열마다 따로
+#   부르는 `ch32.mass_matrix_by_columns`, 같은 $n$개의 열을 한 번의 배치로 통과시키는
+#   `chaindyn.mass_matrix`, 그리고 `crba`와 `crba_structured`이다. 순동역학은 `aba`, `aba_structured`,
+#   `forward_dynamics`(CRBA + RNEA + 촐레스키)와, 링크 수에 따른 표에서는 구조형 부품으로 같은 경로를
+#   밟는 `route_structured`이다. 역행렬 $M^{-1}$은 `inverse_mass_matrix`이다.
+# - **Pinocchio.** `crba`, `aba`, `computeMinverse`와 $O(n^3)$ 경로(`crba` + `nonLinearEffects` +
+#   `cholesky`).
+# - **MuJoCo.** `mj_forward`(가속도 `qacc`)와 `mj_fwdPosition` + `mj_fullM`(질량 행렬).
+# - **Robotics Toolbox.** `inertia`와 `accel`. 둘 다 상태를 행으로 쌓은 궤적을 한 번에 받으므로 그렇게
+#   넘긴다.
+# - **modern_robotics.** `MassMatrix`와 `ForwardDynamics`. 순수 파이썬이라 한 번이 느리므로, 상태마다
+#   부르는 루프는 작은 $N$과 작은 $n$에서만 잰다.
+#
+# Pinocchio, MuJoCo, modern_robotics는 파이썬에서 상태마다 한 번씩 부르고, chaindyn은 상태 $N$개를 한
+# 번에 넘긴다. 시간을 재기 전에 모든 방법의 결과를 chaindyn의 값(질량 행렬은 `crba`, 역행렬은
+# `inverse_mass_matrix`, 가속도는 `aba`)과 상대 허용값으로 맞춰 보았고, 각 표의 CSV에 그 허용값과
+# 맞았는지를 적었다.
 
 # %% tags=["remove-input"]
 m35 = {r["key"]: r["value"] for r in read("bench_35_machine.csv")}
+s35 = read("bench_35_single.csv")
 b35 = read("bench_35_batch.csv")
 g35 = read("bench_35_growth.csv")
-assert all(r["agrees"] == "True" for r in b35)
+assert all(r["agrees"] == "True" for r in s35 + b35)
+assert {r["agreement_bound"] for r in s35 + b35} == {b35[0]["agreement_bound"]}
 glue("bp35_bound", sci(float(b35[0]["agreement_bound"]), 1), display=False)
 glue("bp35_load_before", m35["loadavg_before"], display=False)
 glue("bp35_load_after", m35["loadavg_after"], display=False)
 glue("bp35_seconds", int(m35["benchmark_seconds"]), display=False)
 glue("bp35_date", m35["date_utc"], display=False)
+KIND35 = {"M": "M", "Minv": "M⁻¹", "qdd": "q̈"}
 
 
-def b35_cell(m, N):
-    r = next((r for r in b35 if r["method"] == m and int(r["N"]) == N), None)
-    return "—" if r is None else f"{float(r['per_sample_us']):.3g} ({float(r['ratio_to_pin']):.3g})"
-
-
-def b35_value(m, N, key="per_sample_us"):
-    return float(next(r for r in b35 if r["method"] == m and int(r["N"]) == N)[key])
-
-
-Ns35 = sorted({int(r["N"]) for r in b35})
-methods35 = list(dict.fromkeys(r["method"] for r in b35))
-rows35 = [[m] + [b35_cell(m, N) for N in Ns35] for m in methods35]
-N_big = max(Ns35)
-glue("bp35_N_big", f"{N_big:,}", display=False)
-for m, key in (("crba_structured", "crbas"), ("crba", "crba"), ("aba_structured", "abas"),
-               ("aba", "aba"), ("inverse_mass_matrix", "minv")):
-    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
-    glue(f"bp35_{key}_big_ratio", round(b35_value(m, N_big, "ratio_to_pin"), 2), display=False)
-    glue(f"bp35_{key}_one", round(b35_value(m, 1)), display=False)
-for m, key in (("pin.crba", "pcrba"), ("pin.aba", "paba"), ("pin.computeMinverse", "pminv"),
-               ("mj_forward", "mj")):
-    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+def us35(v):
+    """A time in μs for the B.7 tables: three significant digits, whole μs from 1,000 up."""
+    return "—" if not np.isfinite(v) else (f"{v:,.0f}" if v >= 1000 else f"{v:.3g}")
+PIN35 = {"M": "pin.crba", "Minv": "pin.computeMinverse", "qdd": "pin.aba"}
 
 # %% [markdown]
 # 측정한 날은 {glue:text}`bp35_date`(UTC)이고 전체 측정에 {glue:text}`bp35_seconds`초가 걸렸다.
 # **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.** 1·5·15분 평균 부하는 시작할 때
 # {glue:text}`bp35_load_before`, 끝날 때 {glue:text}`bp35_load_after`였다(`data/bench_35_machine.csv`에
 # 같은 말이 기록되어 있다). 그러므로 아래 값은 조용한 기계에서보다 느리고 흩어짐도 크다. 모든 방법의
-# 결과는 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다.
+# 결과는 세 표 모두에서 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다.
+#
+# ### B.7.1 한 번 호출
+#
+# 6R 팔의 한 상태에서 한 번 부른 시간이다. chaindyn의 함수에는 벡터 하나를, Robotics Toolbox에는 행이
+# 하나인 궤적을 넘겼다.
+
+# %% tags=["remove-input"]
+t35s = {r["method"]: float(r["time_us"]) for r in s35}
+rows35s = [[f"`{r['method']}`", r["library"], KIND35[r["kind"]], us35(float(r["time_us"])),
+            us35(float(r["ratio_to_pin"]))] for r in s35]
+for m, key in (("mass_matrix_by_columns", "mmcols"), ("mass_matrix", "mm"), ("crba", "crba"),
+               ("crba_structured", "crbas"), ("pin.crba", "pcrba"),
+               ("mj_fwdPosition + mj_fullM", "mjM"), ("rtb inertia (trajectory)", "rtbM"),
+               ("mr.MassMatrix (loop)", "mrM"), ("aba", "aba"), ("aba_structured", "abas"),
+               ("pin.aba", "paba"), ("mj_forward", "mj"), ("rtb accel (trajectory)", "rtbA"),
+               ("mr.ForwardDynamics (loop)", "mrA")):
+    glue(f"bp35s_{key}", us35(t35s[m]), display=False)
+glue("bp35s_cols_ratio", f"{t35s['mass_matrix_by_columns'] / t35s['mass_matrix']:.2g}",
+     display=False)
+glue("bp35s_mm_crba", f"{t35s['mass_matrix'] / t35s['crba']:.2f}", display=False)
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["방법", "라이브러리", "양", "시간 μs", "Pinocchio 대비"], rows35s,
+         "6R 팔, 한 번 호출의 시간 μs(블록 중앙값)와 같은 양을 구하는 Pinocchio 함수 대비 배수 "
+         "(M은 pin.crba, M⁻¹은 pin.computeMinverse, q̈은 pin.aba; data/bench_35_single.csv)",
+         "tab-b-35-single", align="lllrr")
+
+# %% [markdown]
+# 한 번 호출에서는 호출마다 드는 고정 비용이 시간을 정한다. RNEA를 열마다 따로 부르는 열 구성은
+# {glue:text}`bp35s_mmcols` μs, 같은 열을 한 번의 배치로 통과시키는 `mass_matrix`는
+# {glue:text}`bp35s_mm` μs로 {glue:text}`bp35s_cols_ratio`배 빠르다. 파이썬의 링크 순환을 $n$번이 아니라
+# 한 번만 돌기 때문이다. `crba`({glue:text}`bp35s_crba` μs)와 견주면 `mass_matrix`는 그 시간의
+# {glue:text}`bp35s_mm_crba`배이다.
+# 컴파일된 라이브러리는 Pinocchio `crba` {glue:text}`bp35s_pcrba` μs, MuJoCo
+# {glue:text}`bp35s_mjM` μs, Robotics Toolbox `inertia` {glue:text}`bp35s_rtbM` μs이고, 순수 파이썬인
+# modern_robotics의 `MassMatrix`는 {glue:text}`bp35s_mrM` μs이다. 가속도는 `aba`
+# {glue:text}`bp35s_aba` μs, `aba_structured` {glue:text}`bp35s_abas` μs, Pinocchio `aba`
+# {glue:text}`bp35s_paba` μs, MuJoCo `mj_forward` {glue:text}`bp35s_mj` μs, Robotics Toolbox `accel`
+# {glue:text}`bp35s_rtbA` μs, modern_robotics `ForwardDynamics` {glue:text}`bp35s_mrA` μs이다.
+#
+# ### B.7.2 여러 상태를 한 번에
+
+# %% tags=["remove-input"]
+def b35_cell(m, N):
+    r = next((r for r in b35 if r["method"] == m and int(r["N"]) == N), None)
+    if r is None:
+        return "—"
+    return f"{us35(float(r['per_sample_us']))} ({us35(float(r['ratio_to_pin']))})"
+
+
+def b35_value(m, N, key="per_sample_us"):
+    return float(next(r for r in b35 if r["method"] == m and int(r["N"]) == N)[key])
+
+
+def b35_largest(m):
+    """The largest N at which method m was timed."""
+    return max(int(r["N"]) for r in b35 if r["method"] == m)
+
+
+Ns35 = sorted({int(r["N"]) for r in b35})
+methods35 = list(dict.fromkeys(r["method"] for r in b35))
+rows35 = [[f"`{m}`"] + [b35_cell(m, N) for N in Ns35] for m in methods35]
+N_big = max(Ns35)
+glue("bp35_N_big", f"{N_big:,}", display=False)
+for m, key in (("crba_structured", "crbas"), ("crba", "crba"), ("aba_structured", "abas"),
+               ("aba", "aba"), ("inverse_mass_matrix", "minv"), ("mass_matrix", "mm"),
+               ("mass_matrix_by_columns", "mmcols")):
+    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+    glue(f"bp35_{key}_big_ratio", round(b35_value(m, N_big, "ratio_to_pin"), 2), display=False)
+    glue(f"bp35_{key}_one", round(b35_value(m, 1)), display=False)
+for m, key in (("pin.crba", "pcrba"), ("pin.aba", "paba"), ("pin.computeMinverse", "pminv"),
+               ("mj_forward", "mj")):
+    glue(f"bp35_{key}_big", round(b35_value(m, N_big), 2), display=False)
+cols_over_mm = {N: b35_value("mass_matrix_by_columns", N) / b35_value("mass_matrix", N)
+                for N in (1, N_big)}
+glue("bp35_mm_cols_one", f"{cols_over_mm[1]:.2g}", display=False)
+glue("bp35_mm_cols_big", f"{cols_over_mm[N_big]:.2g}", display=False)
+# 6R 팔 한 상태의 곱셈 수 (행렬 곱만): 열마다 RNEA 대 한 번의 배치
+arm35, q35 = models.arm6r(), np.zeros(6)
+cols_count = count(mass_matrix_by_columns, arm35, q35)
+glue("bp35_count_cols_mm", f"{cols_count / count(cd.mass_matrix, arm35, q35):.2g}", display=False)
+glue("bp35_mm_crba_big", f"{b35_value('mass_matrix', N_big) / b35_value('crba', N_big):.2f}",
+     display=False)
+for m, key in (("rtb inertia (trajectory)", "rtbM"), ("rtb accel (trajectory)", "rtbA"),
+               ("mr.MassMatrix (loop)", "mrM"), ("mr.ForwardDynamics (loop)", "mrA")):
+    N_m = b35_largest(m)
+    glue(f"bp35_{key}_N", f"{N_m:,}", display=False)
+    for N, tag in ((1, "one"), (N_m, "at_N")):
+        v = b35_value(m, N)
+        glue(f"bp35_{key}_{tag}", us35(v), display=False)
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["방법"] + [f"N = {N:,}" for N in Ns35], rows35,
          "6R 팔, 상태 하나당 시간 μs (괄호 안은 같은 N에서 같은 양을 구하는 Pinocchio 루프 대비 배수: "
          "질량 행렬은 pin.crba, 역행렬은 pin.computeMinverse, 가속도는 pin.aba; "
-         "data/bench_35_batch.csv)", "tab-b-35-batch", align="l" + "r" * len(Ns35))
+         "—는 재지 않은 칸; data/bench_35_batch.csv)", "tab-b-35-batch", align="l" + "r" * len(Ns35))
 
 # %% [markdown]
 # ```{figure} figures/bench_35_batch.png
@@ -1054,32 +1285,94 @@ md_table(["방법"] + [f"N = {N:,}" for N in Ns35], rows35,
 # {glue:text}`bp35_pcrba_big` μs, `aba` {glue:text}`bp35_paba_big` μs, `computeMinverse`
 # {glue:text}`bp35_pminv_big` μs, MuJoCo의 `mj_forward` 루프는 {glue:text}`bp35_mj_big` μs이다.
 # 파이썬에서 라이브러리를 상태마다 부를 때의 비용은 대부분 호출 자체의 고정 비용이다.
+#
+# RNEA 열로 질량 행렬을 만드는 두 방식의 시간 비(열마다 따로 부르는 방식 / `mass_matrix`)는 상태 하나에서
+# {glue:text}`bp35_mm_cols_one`배, 상태 {glue:text}`bp35_N_big`개에서 {glue:text}`bp35_mm_cols_big`배이다
+# (상태당 {glue:text}`bp35_mmcols_big` μs 대 {glue:text}`bp35_mm_big` μs). 상태가 많으면 두 방식 모두
+# 파이썬 순환의 고정 비용이 $N$개에 나뉘어 작아지고 배열 산술이 남는다. 그 산술의 차이는 관절 변환을
+# 열마다 만드느냐 한 번 만드느냐뿐이어서, 6R 팔에서 곱셈 수의 비는 {glue:text}`bp35_count_cols_mm`배이다
+# (3.2.5.5). 같은 $N$에서 `mass_matrix`는 `crba`의 {glue:text}`bp35_mm_crba_big`배 시간이 든다.
+#
+# Robotics Toolbox의 `inertia`는 궤적을 받되 상태마다 파이썬 순환을 한 번 돌며, 그 안에서 단위 가속도
+# $n$개를 컴파일된 `rne`에 한꺼번에 넘긴다. 상태 하나에서 `mass_matrix`와 같은 방법이다. `accel`도 상태마다
+# `inertia`와 `rne`를 부른 뒤 선형 방정식을 푼다. 그래서 $N$을 늘려 줄어드는 것은 궤적 호출 하나의 고정
+# 비용이 나뉘는 몫뿐이다.
+# `inertia`는 상태 하나에서 {glue:text}`bp35_rtbM_one` μs, 가장 큰 $N$ = {glue:text}`bp35_rtbM_N`에서
+# {glue:text}`bp35_rtbM_at_N` μs이고, `accel`은 {glue:text}`bp35_rtbA_one` μs와
+# {glue:text}`bp35_rtbA_at_N` μs이다. modern_robotics는 $N \le$ {glue:text}`bp35_mrM_N`에서만 재었고,
+# 그때 상태당 `MassMatrix` {glue:text}`bp35_mrM_at_N` μs, `ForwardDynamics` {glue:text}`bp35_mrA_at_N`
+# μs이다.
+#
+# ### B.7.3 링크 수에 따른 증가
+#
+# 관절 수 $n$을 바꾸며 한 상태, 한 번 호출의 시간을 잰다. 사슬은 수정 DH 행으로 만든 임의 회전 사슬이어서
+# chaindyn과 네 라이브러리가 모두 같은 사슬을 받는다(Robotics Toolbox의 `DHRobot`은 DH 행이 필요하다). 모든 방법의
+# 결과는 $n$마다 시간을 재기 전에 chaindyn과 상대 {glue:text}`bp35_bound` 안에서 맞았다(스크립트가
+# `assert`로 확인하고, 그 사실을 `data/bench_35_machine.csv`에 적는다).
 
 # %% tags=["remove-input"]
-G35_COLS = [("crba_us", "crba"), ("crba_structured_us", "crba_s"), ("pin.crba_us", "pin.crba"),
-            ("inverse_mass_matrix_us", "M⁻¹"), ("pin.computeMinverse_us", "pin M⁻¹"),
-            ("aba_us", "aba"), ("aba_structured_us", "aba_s"),
-            ("route_structured_us", "CRBA+RNEA+chol"), ("forward_dynamics_us", "fd"),
-            ("pin.aba_us", "pin.aba"), ("pin crba+nle+cholesky_us", "pin O(n³)"),
-            ("mj_forward_us", "mj_forward")]
+G35_M = [("mass_matrix_by_columns_us", "열마다 rnea"), ("mass_matrix_us", "mass_matrix"),
+         ("crba_us", "crba"), ("crba_structured_us", "crba_s"), ("pin.crba_us", "pin.crba"),
+         ("mj_fwdPosition + mj_fullM_us", "mj_fullM"), ("rtb inertia (trajectory)_us", "rtb"),
+         ("mr.MassMatrix (loop)_us", "mr"), ("inverse_mass_matrix_us", "M⁻¹"),
+         ("pin.computeMinverse_us", "pin M⁻¹")]
+G35_Q = [("aba_us", "aba"), ("aba_structured_us", "aba_s"),
+         ("route_structured_us", "CRBA+RNEA+chol"), ("forward_dynamics_us", "fd"),
+         ("pin.aba_us", "pin.aba"), ("pin crba+nle+cholesky_us", "pin O(n³)"),
+         ("mj_forward_us", "mj_forward"), ("rtb accel (trajectory)_us", "rtb"),
+         ("mr.ForwardDynamics (loop)_us", "mr")]
 n35 = np.array([int(r["n"]) for r in g35])
-t35 = {k: np.array([float(r[k]) for r in g35]) for k, _ in G35_COLS}
-g35_rows = [[n] + [f"{t35[k][i]:.3g}" for k, _ in G35_COLS] for i, n in enumerate(n35)]
-fit = n35 >= 8
-slopes35 = {k: float(np.polyfit(np.log(n35[fit]), np.log(t35[k][fit]), 1)[0]) for k, _ in G35_COLS}
-g35_rows.append([f"기울기 (n ≥ {int(n35[fit].min())})"] + [f"{slopes35[k]:.2f}" for k, _ in G35_COLS])
+t35 = {k: np.array([float(r[k]) for r in g35]) for k, _ in G35_M + G35_Q}
+N_FIT35 = 8  # 맞춤 기울기에 쓰는 점: n >= 8
+slopes35, npts35 = {}, {}
+for k, t in t35.items():
+    ok = (n35 >= N_FIT35) & np.isfinite(t)
+    npts35[k] = int(ok.sum())
+    slopes35[k] = float(np.polyfit(np.log(n35[ok]), np.log(t[ok]), 1)[0]) if ok.sum() >= 2 \
+        else float("nan")
+
+
+def g35_table(cols):
+    rows = [[n] + [us35(t35[k][i]) for k, _ in cols] for i, n in enumerate(n35)]
+    rows.append([f"기울기 (n ≥ {N_FIT35})"] + [("—" if not np.isfinite(slopes35[k])
+                                                 else f"{slopes35[k]:.2f}") for k, _ in cols])
+    return rows
+
+
 for k, name in (("crba_structured_us", "crbas"), ("aba_structured_us", "abas"),
                 ("pin.crba_us", "pcrba"), ("pin.aba_us", "paba"),
-                ("route_structured_us", "route"), ("pin crba+nle+cholesky_us", "proute")):
+                ("route_structured_us", "route"), ("pin crba+nle+cholesky_us", "proute"),
+                ("mass_matrix_by_columns_us", "mmcols"), ("mass_matrix_us", "mm"),
+                ("crba_us", "crba")):
     glue(f"bp35_slope_{name}", round(slopes35[k], 2), display=False)
-glue("bp35_fit_min", int(n35[fit].min()), display=False)
-glue("bp35_n_max", int(n35.max()), display=False)
+glue("bp35_fit_min", N_FIT35, display=False)
+n_top = int(n35.max())
+glue("bp35_n_max", n_top, display=False)
+last35 = {k: t[-1] for k, t in t35.items()}
+glue("bp35_g_cols_ratio", f"{last35['mass_matrix_by_columns_us'] / last35['mass_matrix_us']:.2g}",
+     display=False)
+glue("bp35_g_mm_crba", f"{last35['mass_matrix_us'] / last35['crba_us']:.2f}", display=False)
+glue("bp35_g_mm_ms", f"{last35['mass_matrix_us'] / 1000:.3g}", display=False)
+glue("bp35_g_cols_ms", f"{last35['mass_matrix_by_columns_us'] / 1000:,.0f}", display=False)
+n_mr = int(n35[np.isfinite(t35["mr.MassMatrix (loop)_us"])].max())
+chain_top = models.random_chain(n_top, np.random.default_rng(n_top))  # 곱셈 수는 사슬의 수치와 무관
+q_top = np.zeros(n_top)
+glue("bp35_count_mm_crba_top",
+     f"{count(cd.mass_matrix, chain_top, q_top) / count(cd.crba, chain_top, q_top):.2g}",
+     display=False)
+glue("bp35_n_mr", n_mr, display=False)
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
-md_table(["n"] + [c for _, c in G35_COLS], g35_rows,
-         "관절 수 n에 따른 한 번 호출 시간 μs (임의 회전 사슬, 블록 중앙값; data/bench_35_growth.csv) "
-         "와, 마지막 행에 로그-로그 직선 맞춤의 기울기", "tab-b-35-growth",
-         align="l" + "r" * len(G35_COLS))
+md_table(["n"] + [c for _, c in G35_M], g35_table(G35_M),
+         "질량 행렬과 역행렬: 관절 수 n에 따른 한 번 호출 시간 μs (임의 회전 사슬, 블록 중앙값; "
+         "data/bench_35_growth.csv)와, 마지막 행에 로그-로그 직선 맞춤의 기울기", "tab-b-35-growth",
+         align="l" + "r" * len(G35_M))
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["n"] + [c for _, c in G35_Q], g35_table(G35_Q),
+         "순동역학 q̈: 관절 수 n에 따른 한 번 호출 시간 μs (같은 실행, 같은 사슬; "
+         "data/bench_35_growth.csv)와 맞춤 기울기", "tab-b-35-growth-qdd",
+         align="l" + "r" * len(G35_Q))
 
 # %% [markdown]
 # ```{figure} figures/bench_35_growth.png
@@ -1097,4 +1390,14 @@ md_table(["n"] + [c for _, c in G35_COLS], g35_rows,
 # {glue:text}`bp35_slope_proute`였다. $n \le$ {glue:text}`bp35_n_max`에서는 분해의 $n^3$ 항이 컴파일된
 # LAPACK 안에서 작게 머물러, $O(n^3)$ 경로의 기울기가 CRBA의 기울기와 크게 다르지 않다. 호출마다 드는
 # 고정 비용과 공유 기계의 흩어짐이 기울기를 흐리므로, 이 값은 차수의 근사로만 읽는다. 3.5.4의 측정
-# 교차점이 이 표에서 나온다.
+# 교차점은 순동역학 표({numref}`tab-b-35-growth-qdd`)에서 나온다.
+#
+# 질량 행렬의 두 RNEA 방식에서 파이썬 순환이 도는 횟수는 다르다. 열마다 따로 부르면 링크 순환이 모두
+# $n^2$번 돌고(맞춘 기울기 {glue:text}`bp35_slope_mmcols`), `mass_matrix`는 $n$번만 돌며 열 $n$개는 배열
+# 연산이 맡는다(기울기 {glue:text}`bp35_slope_mm`, `crba`는 {glue:text}`bp35_slope_crba`).
+# $n =$ {glue:text}`bp35_n_max`에서 열마다 부르는 방식은 {glue:text}`bp35_g_cols_ms` ms,
+# `mass_matrix`는 {glue:text}`bp35_g_mm_ms` ms로 {glue:text}`bp35_g_cols_ratio`배 차이이고,
+# `mass_matrix`는 `crba`의 {glue:text}`bp35_g_mm_crba`배 시간이 든다. 같은 $n$에서 곱셈 수(행렬 곱만)는
+# `mass_matrix`가 `crba`의 {glue:text}`bp35_count_mm_crba_top`배이므로, 이 범위의 $n$에서 시간은 곱셈 수보다
+# 파이썬이 연산 하나를 처리하는 비용을 따른다. modern_robotics는 `MassMatrix`가 `InverseDynamics`를 열마다
+# 부르는 순수 파이썬이어서 $n \le$ {glue:text}`bp35_n_mr`에서만 재었다.

@@ -600,7 +600,8 @@ print(part, "합:", per_link, "| rnea 한 링크:", per_link_rnea,
 # :::{exercise} 질량 행렬의 열을 얻는 호출
 # :label: ex-32-cp5
 #
-# `chaindyn.mass_matrix`는 RNEA를 관절 수만큼 불러 질량 행렬 $M(q)$를 한 열씩 만든다. 열
+# `chaindyn.mass_matrix`는 관절 수만큼의 RNEA 호출로 질량 행렬 $M(q)$를 한 열씩 만든다(그 호출들을
+# 한 번의 배치로 묶어서). 열
 # $j$를 얻는 호출에 속도, 중력 벡터, 가속도를 각각 무엇으로 넣어야 하는지 정하고, 그 가운데 하나라도
 # 다르게 넣으면 무엇이 섞여 나오는지 예제 6R 팔로 확인하라.
 # :::

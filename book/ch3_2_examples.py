@@ -578,6 +578,12 @@ glue("ops_n_big", ns[-1], display=False)
 glue("ops_at_big", oc["rnea"][-1], display=False)
 glue("ops_mm_n", n_mm[-1], display=False)
 glue("ops_mm_at_n", oc["mass_matrix"][ns.index(n_mm[-1])], display=False)
+# chaindyn.mass_matrix: the same n columns in one batched pass (the joint steps once per link)
+mm_pass = oc["mass_matrix_pass"][ns.index(n_mm[-1])]
+mm_shared, rem = divmod(oc["mass_matrix"][ns.index(n_mm[-1])] - mm_pass, n_mm[-1] * (n_mm[-1] - 1))
+assert rem == 0 and mm_shared == parts["exp"] + parts["pose"] + parts["Ad"]
+glue("ops_mm_pass_at_n", mm_pass, display=False)
+glue("ops_mm_shared", mm_shared, display=False)
 glue("ops_all_rev", oc["rnea_all"][0] // ns[0], display=False)
 glue("ops_all_big", oc["rnea_all"][-1], display=False)
 glue("ops_classic_big", oc["classic_all"][-1], display=False)
@@ -590,6 +596,7 @@ print("n            :", ns)
 print("RNEA (R)     :", oc["rnea"])
 print("RNEA (P)     :", oc["rnea_prismatic"])
 print("M 열 구성 (R):", oc["mass_matrix"])
+print("M 한 번의 배치 (R):", oc["mass_matrix_pass"])
 print("모든 곱셈, 공간 형태 :", oc["rnea_all"])
 print("모든 곱셈, 벡터 형태 :", oc["classic_all"])
 print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
@@ -609,7 +616,9 @@ print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 # 번의 곱셈은 링크 하나의 몫에 $n$을 곱한 {glue:text}`ops_rev`$\,n$번이다. $n =$
 # {glue:text}`ops_n_big`이면 {glue:text}`ops_at_big:,`번이다. 질량 행렬을 RNEA $n$번으로 만들면
 # {glue:text}`ops_rev`$\,n^2$번이며($n =$ {glue:text}`ops_mm_n`에서 {glue:text}`ops_mm_at_n:,`번), 세는 데 시간이 드는
-# 더 큰 $n$은 생략했다. 규칙을 `"all"`({numref}`tab-count-rules`)로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
+# 더 큰 $n$은 생략했다. 패키지의 `mass_matrix`는 같은 $n$개의 열을 한 번의 배치로 함께 통과시키므로
+# $q$에만 달린 관절 변환(링크당 {glue:text}`ops_mm_shared`번)을 열마다가 아니라 링크마다 한 번만 만들고,
+# 그래서 같은 $n$에서 {glue:text}`ops_mm_pass_at_n:,`번으로 적다. 규칙을 `"all"`({numref}`tab-count-rules`)로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
 # {glue:text}`ops_all_rev`번이고, 같은 규칙으로 센 3차원 벡터 형태(`rnea_classic`)는 $n =$
 # {glue:text}`ops_n_big`에서 {glue:text}`ops_classic_big:,`번으로 공간 형태
 # {glue:text}`ops_all_big:,`번의 {glue:text}`ops_classic_ratio:.0%`이다. 이 장의 두 구현에 대해서는
@@ -1456,9 +1465,9 @@ for name, q_pose in GRAVITY_POSES.items():
 #
 # - 실행 시간과 메모리 사용량. 예제 ③이 센 것은 곱셈 횟수이다. 같은 함수들의 실행 시간과 메모리는
 #   부록 B가 한 기계에서 잰 값으로 따로 보인다({ref}`sec-b-single`, {ref}`sec-b-batch`).
-# - 문헌의 연산량. 희소성을 살린 구현 하나(`rnea_structured`)의 곱셈은 부록 B가 센다
-#   ({ref}`sec-b-counts`). 문헌에 실린 최적화 구현의 횟수와는 견주지 않았고, 예제 ③의 횟수는 이 책의
-#   조밀한 구현에만 해당한다.
+# - 문헌의 연산량. 희소성을 살린 구현 하나(`rnea_structured`)의 곱셈은 부록 B가 세고
+#   ({ref}`sec-b-counts`), 문헌에 실린 최적화 구현의 식과도 그곳에서 나란히 놓는다
+#   ({ref}`sec-b-published`). 예제 ③의 횟수는 이 책의 조밀한 구현에만 해당한다.
 # - 큰 사슬의 수치 거동. 이 절의 무작위 사슬은 {glue:text}`id_n_max`관절까지였다. 관절 64개의 사슬과
 #   링크 질량이 $10^{6}$배씩 엇갈리는 사슬은 3.2.10.5가 잰다({ref}`sec-closing-range`). 그 밖의 구조,
 #   예를 들어 특이 자세에 가까운 사슬은 보지 않았다.

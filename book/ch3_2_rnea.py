@@ -914,9 +914,9 @@ print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_
 # 곱하는 일이 없다.
 #
 # 이 비교는 *이 책의 두 구현* 사이의 비교일 뿐이다. 희소성을 살린 공간 형태의 구현은 부록 B의
-# `rnea_structured`가 따로 세고({ref}`sec-b-counts`), 문헌에 실린 최적화된 벡터 형태와는 비교하지
-# 않았다. 곱셈이 적다고 빨리 끝나는 것도 아니다. 두 구현의 실행 시간은 부록 B가 같은 기계에서 잰
-# 표({numref}`tab-b-single`)에 나란히 있다.
+# `rnea_structured`가 따로 세고({ref}`sec-b-counts`), 문헌에 실린 최적화된 형태의 곱셈 수와는
+# 부록 B가 나란히 놓는다({ref}`sec-b-published`). 곱셈이 적다고 빨리 끝나는 것도 아니다. 두
+# 구현의 실행 시간은 부록 B가 같은 기계에서 잰 표({numref}`tab-b-single`)에 나란히 있다.
 
 # %% [markdown]
 # (sec-rnea-opcount)=
@@ -1032,16 +1032,21 @@ print("합", fwd + bwd, "= rnea 한 번", total)
 arm_n = arm.n
 z6 = np.zeros(arm_n)
 arm_rnea = count(chaindyn.rnea, arm, z6, z6, z6, gravity=GRAVITY)
-arm_mm = count(mass_matrix, arm, z6)
+arm_mm = count(ch32.mass_matrix_by_columns, arm, z6)  # RNEA를 열마다 따로 n번
+arm_mm_pass = count(mass_matrix, arm, z6)  # 패키지의 mass_matrix: n개의 열을 한 번의 배치로
 assert arm_rnea == per_link * arm_n and arm_mm == per_link * arm_n**2
+step_products = count(joint_step, arm, 0, z6[0])  # q에만 달린 관절 변환
+assert arm_mm - arm_mm_pass == step_products * arm_n * (arm_n - 1)
 pri_per_link = mc["rnea_prismatic"][0] // mc["n"][0]
 assert all(c == pri_per_link * n for n, c in zip(mc["n"], mc["rnea_prismatic"]))
 assert per_link - pri_per_link == pieces["rn_c_exp"]  # 직동 관절은 지수 사상에 곱셈이 없다
 glue("rn_arm_n", arm_n, display=False)
 glue("rn_arm_rnea", arm_rnea, display=False)
 glue("rn_arm_mm", arm_mm, display=False)
+glue("rn_arm_mm_pass", arm_mm_pass, display=False)
+glue("rn_step_products", step_products, display=False)
 glue("rn_pri_per_link", pri_per_link, display=False)
-print("6R 팔: rnea", arm_rnea, " mass_matrix", arm_mm)
+print("6R 팔: rnea", arm_rnea, " RNEA n번", arm_mm, " mass_matrix (한 번의 배치)", arm_mm_pass)
 print("직동 관절 링크당", pri_per_link, " 회전 관절과의 차이", per_link - pri_per_link)
 print("n:", mc["n"])
 print("rnea:", mc["rnea"])
@@ -1054,7 +1059,9 @@ print("mass_matrix:", mc["mass_matrix"])
 # 선형이므로, 속도와 중력을 끈 채($\dot q=0$, $\mathfrak{g}=0$) 단위 가속도 $\ddot q = e_j$를 넣고
 # RNEA를 부르면 $M(q)$의 $j$번째 열이 정확히 나온다(3.2.3.6절). 열이 $n$개이니 RNEA를 $n$번
 # 불러야 하고, 곱셈은 {glue:text}`rn_per_link`$\,n^2$회, 6R 팔에서는 {glue:text}`rn_arm_mm:,d`회가
-# 된다. 이보다 적은 계산으로 질량 행렬을 만드는 CRBA와 순동역학의 ABA는 3.5절의 주제이다.
+# 된다. 패키지의 `mass_matrix`는 이 $n$번을 같은 $q$를 공유하는 한 번의 배치로 돌려, $q$에만 달린
+# 관절 변환(링크당 {glue:text}`rn_step_products`회)을 열마다가 아니라 링크마다 한 번 만들므로 6R 팔에서
+# {glue:text}`rn_arm_mm_pass:,d`회를 쓴다. 이보다 적은 계산으로 질량 행렬을 만드는 CRBA와 순동역학의 ABA는 3.5절의 주제이다.
 # $n$에 따라 곱셈 수가 어떻게 늘어나는지는 풀이 예제 ③({doc}`ch3_2_examples`)이 그래프로
 # 보여 준다.
 #
@@ -1290,8 +1297,9 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # :pyobject: mass_matrix
 # ```
 #
-# `_rnea(chain, q, zero, eye[j], _NO_GRAVITY, None)[0]`이 $j$번째 열이고,
-# `np.stack(cols, axis=-1)`이 열들을 나란히 세운다. 아래 셀은 위 대응 목록에 인용한 코드 조각이
+# 단위 가속도 $e_1,\dots,e_n$(`eye`의 행)을 $n$개 상태의 배치로 삼아 전방·후방 순환을 한 번에
+# 통과시킨다. `q[..., None, :]`가 새 축으로 방송되므로 $n$개의 상태가 같은 $q$를 공유하고, 관절 변환은
+# 링크마다 한 번만 계산된다. 결과의 $j$번째 행이 $j$번째 열이므로 `np.swapaxes`가 행렬을 세운다. 아래 셀은 위 대응 목록에 인용한 코드 조각이
 # 지금의 소스에 그대로 있는지 확인한다. 소스가 바뀌어 이 설명이 낡으면 이 셀이 실패한다.
 
 # %% tags=["hide-input"]
@@ -1313,8 +1321,9 @@ mapping = [
      "F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))"),
     ("eq-rnea-torque", src_bwd, "taus[i] = F @ chain.screws[i]"),
     ("알고리즘 줄 10", src_bwd, "F = _mv(transpose(Ads[i]), F)"),
-    ("eq-rnea-calls", src_mm, "_rnea(chain, q, zero, eye[j], _NO_GRAVITY, None)[0]"),
-    ("eq-rnea-calls", src_mm, "np.stack(cols, axis=-1)"),
+    ("eq-rnea-calls", src_mm,
+     "_forward(chain, q[..., None, :], np.zeros(chain.n), eye, _NO_GRAVITY)"),
+    ("eq-rnea-calls", src_mm, "np.swapaxes(tau, -1, -2)"),
 ]
 for label, src, fragment in mapping:
     assert fragment in src, (label, fragment)

@@ -443,7 +443,7 @@ print(f"C {pin['C']:.1e}, Ṁ {pin['Mdot']:.1e}")
 # 각 $n$에서 `chaindyn.symbolic`으로 $M$, $C\dot q$, $g$를 유도하고(정리 없이), `count_ops`로 식의
 # 크기를 공통 부분식 제거(`cse`) 전후로 세며, 제거 뒤의 직선 코드가 하는 곱셈을
 # `symbolic.multiplications`로 센다. 같은 사슬에서 RNEA 한 번의 곱셈은 `chaindyn.opcount`가 센다.
-# 비교 상대는 희소성을 쓰지 않는 `rnea`(규칙 `"all"`)와 0 블록을 건너뛰는 `rnea_structured`이다.
+# 비교 상대는 희소성을 쓰지 않는 `rnea`(규칙 `"all"`)와 구조를 살린 `rnea_structured`(부록 B)이다.
 # 측정은 몇 분이 걸리므로 `figsrc/study_33_closed_form.py`가 미리 돌려 `data/study33_*.csv`에
 # 남겼다. 스크립트는 사슬 갈래와 기호 엔진마다 {glue:text}`lg_gr_budget`초의 예산을 두고, 다음 $n$의
 # 예상 시간이 예산을 넘으면 멈춘다.
@@ -497,8 +497,8 @@ for fam in ("planar", "spatial"):
 #   형식이 아니라 이 유도를 그대로 옮긴 코드의 비용이다.
 # - **RNEA가 더 싸지는 관절 수.** 생성 코드의 곱셈 수가 `rnea`(규칙 `"all"`)를 처음 넘는 $n$은 평면
 #   팔이 {glue:text}`lg_gr_planar_x_rnea_all`({glue:text}`lg_gr_planar_x_rnea_all_how`), 공간 사슬이
-#   {glue:text}`lg_gr_spatial_x_rnea_all`({glue:text}`lg_gr_spatial_x_rnea_all_how`)이다. 0 블록을
-#   건너뛰는 `rnea_structured`와 비교하면 평면 {glue:text}`lg_gr_planar_x_rnea_structured_all`
+#   {glue:text}`lg_gr_spatial_x_rnea_all`({glue:text}`lg_gr_spatial_x_rnea_all_how`)이다. 구조를
+#   살린 `rnea_structured`와 비교하면 평면 {glue:text}`lg_gr_planar_x_rnea_structured_all`
 #   ({glue:text}`lg_gr_planar_x_rnea_structured_all_how`), 공간
 #   {glue:text}`lg_gr_spatial_x_rnea_structured_all`({glue:text}`lg_gr_spatial_x_rnea_structured_all_how`)이다.
 #   밀집 $6\times6$ RNEA는 0을 곱하는 곱셈까지 세므로 평면 팔처럼 구조가 단순한 사슬에서는 닫힌

@@ -58,6 +58,7 @@ from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
 from chaindyn.rnea import rnea
 from chaindyn_book import ch35
+from chaindyn_book.ch32 import mass_matrix_by_columns
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, fixed_sig, sci  # noqa: E402
@@ -73,36 +74,47 @@ def read_csv(name):
 # %% [markdown]
 # ## 3.5.1 RNEA 열 $n$개로 $M$을 만들면 무엇이 낭비되는가
 #
-# 3.2.3.5의 `mass_matrix`는 $M$의 $j$열을 "정지 상태에서 중력 없이 $\ddot q = e_j$를 주었을 때의
-# 토크"로 얻는다. 호출마다 RNEA 전체가 돈다. 그런데 이 $n$번의 호출은 대부분의 일을 되풀이한다.
+# 3.2.3.5는 $M$의 $j$열을 "정지 상태에서 중력 없이 $\ddot q = e_j$를 주었을 때의 토크"로 얻는다.
+# 열마다 RNEA를 따로 부르면(`ch32.mass_matrix_by_columns`) 호출마다 RNEA 전체가 돈다. 그런데 이
+# $n$번의 호출은 대부분의 일을 되풀이한다.
 #
 # - **관절 자세.** $T_{i,i-1}(q_i)$와 그 수반 행렬 $X_i = \mathrm{Ad}_{T_{i,i-1}}$은 $q$에만 달려
-#   있으므로 $n$번 모두 같다. 그런데도 매번 새로 계산한다.
+#   있으므로 $n$번 모두 같다. 그런데도 따로 부르면 매번 새로 계산한다. 패키지의 `mass_matrix`는
+#   $n$개의 열을 같은 $q$를 나누어 쓰는 한 번의 배치로 돌리므로 이 낭비만은 하지 않는다.
 # - **속도 항.** $\dot q = 0$이므로 트위스트와 속도곱 항은 모두 0이다. 그런데 밀집 구현은 0을
 #   곱하는 곱셈까지 한다.
 # - **링크 관성의 합.** $j$열에서 관절 $j$보다 바깥의 링크들은 관절 $j$ 축을 중심으로 한 덩어리처럼
 #   함께 가속한다. 그 덩어리의 관성을 한 번 모아 두면 열마다 링크를 하나씩 다시 더할 필요가 없다.
 #
-# 셋째가 CRBA의 착상이다. 아래 셀은 두 방법이 같은 $M$을 내는지 예제 6R 팔에서 확인하고, 행렬 곱과
+# 셋째가 CRBA의 착상이다. 아래 셀은 세 방법이 같은 $M$을 내는지 예제 6R 팔에서 확인하고, 행렬 곱과
 # 내적의 곱셈만 세는 규칙({ref}`sec-count-rules`)으로 두 방법의 곱셈 수를 센다.
 
 # %% tags=["nbval-ignore-output"]
 arm = models.arm6r()
 q = np.array([0.3, -0.8, 1.1, 0.4, -0.6, 0.9])
-M_columns, M_crba = mass_matrix(arm, q), crba(arm, q)
-print("최대 상대 차이:", sci(np.abs(M_crba - M_columns).max() / np.abs(M_columns).max()))
-print("곱셈 (RNEA 6번):", count(mass_matrix, arm, q), " 곱셈 (CRBA):", count(crba, arm, q))
+M_columns, M_pass, M_crba = mass_matrix_by_columns(arm, q), mass_matrix(arm, q), crba(arm, q)
+print("최대 상대 차이:", sci(np.abs(M_crba - M_columns).max() / np.abs(M_columns).max()),
+      sci(np.abs(M_pass - M_columns).max() / np.abs(M_columns).max()))
+print("곱셈 (RNEA 6번):", count(mass_matrix_by_columns, arm, q),
+      " 곱셈 (mass_matrix, 한 번의 배치):", count(mass_matrix, arm, q),
+      " 곱셈 (CRBA):", count(crba, arm, q))
 
 # %% tags=["remove-input"]
-glue("c35_mm6", count(mass_matrix, arm, q), display=False)
+glue("c35_mm6", count(mass_matrix_by_columns, arm, q), display=False)
+glue("c35_mmpass6", count(mass_matrix, arm, q), display=False)
 glue("c35_crba6", count(crba, arm, q), display=False)
 glue("c35_m_bound", sci(ch35.CROSS_BOUNDS["M"], 1), display=False)
-glue("c35_mm_ratio6", fixed(count(mass_matrix, arm, q) / count(crba, arm, q), 1), display=False)
-assert np.abs(M_crba - M_columns).max() <= ch35.CROSS_BOUNDS["M"] * np.abs(M_columns).max()
+glue("c35_mm_ratio6", fixed(count(mass_matrix_by_columns, arm, q) / count(crba, arm, q), 1),
+     display=False)
+glue("c35_mmpass_ratio6", fixed(count(mass_matrix, arm, q) / count(crba, arm, q), 1), display=False)
+for M_other in (M_crba, M_pass):
+    assert np.abs(M_other - M_columns).max() <= ch35.CROSS_BOUNDS["M"] * np.abs(M_columns).max()
 
 # %% [markdown]
 # 6R 팔에서 열 구성은 {glue:text}`c35_mm6`번, CRBA는 {glue:text}`c35_crba6`번 곱해
-# {glue:text}`c35_mm_ratio6`배 차이가 난다. 두 행렬의 차이는 반올림 수준이다(셀의 출력; 상대 기준
+# {glue:text}`c35_mm_ratio6`배 차이가 난다. 한 번의 배치로 도는 `mass_matrix`는 관절 변환을 링크마다
+# 한 번만 만들어 {glue:text}`c35_mmpass6`번이지만, 나머지 두 낭비는 그대로여서 여전히 CRBA의
+# {glue:text}`c35_mmpass_ratio6`배이다. 세 행렬의 차이는 반올림 수준이다(셀의 출력; 상대 기준
 # {glue:text}`c35_m_bound`을 `assert`가 확인한다).
 #
 # ## 3.5.2 합성 관성과 CRBA
@@ -160,10 +172,17 @@ for key, value in steps.items():
     glue(f"c35_step_{key}", value, display=False)
 glue("c35_step_inertia", steps["rotate"] + steps["translate"], display=False)
 glue("c35_aba_dense_ratio6", fixed(counts["aba"][k6] / counts["aba_s"][k6], 1), display=False)
+mm_n = [(n, a, b) for n, a, b in zip(ns, counts["mass_matrix"], counts["mass_matrix_pass"])
+        if a is not None]
+assert all(a == 357 * n * n and b == 258 * n * n + 99 * n for n, a, b in mm_n)
+glue("c35_mm_step", (counts["mass_matrix"][k6] - counts["mass_matrix_pass"][k6]) // (6 * 5),
+     display=False)
 
 # %% mystnb={"markdown_format": "gfm"} tags=["hide-input"]
 rows = [
-    ("M: RNEA 열 구성 (밀집, 행렬 곱만)", "357 n²", counts["mass_matrix"][ns.index(6)], "—"),
+    ("M: RNEA 열 구성, n번 따로 (밀집, 행렬 곱만)", "357 n²", counts["mass_matrix"][k6], "—"),
+    ("M: mass_matrix, 열 n개를 한 번의 배치로 (밀집, 행렬 곱만)", "258 n² + 99 n",
+     counts["mass_matrix_pass"][k6], "—"),
     ("M: crba (밀집, 행렬 곱만)", "21 n² + 552 n − 432", counts["crba"][k6], counts["crba"][k64]),
     ("M: crba_structured (모든 곱셈)", "11 n² + 23 n − 38", counts["crba_s"][k6],
      counts["crba_s"][k64]),
@@ -180,8 +199,9 @@ for name, formula, a, b in rows:
 display(Markdown("\n".join(lines)))
 
 # %% [markdown]
-# 식 열의 다항식은 시험(`tests/test_crba_aba.py`)이 관절 종류와 $n$마다 센 값과 맞춰 고정해 둔
-# 것이다. 구조형 CRBA는 $n = 64$에서 공표값의 {glue:text}`c35_crba_ratio64`배이다. 차이는 주로
+# 식 열의 다항식은 시험(`tests/test_crba_aba.py`, `tests/test_mass_matrix.py`)이 관절 종류와 $n$마다
+# 센 값과 맞춰 고정해 둔 것이다. 두 질량 행렬 행의 차이는 관절 변환(회전 관절 하나에
+# {glue:text}`c35_mm_step`번)을 열마다 만드느냐 링크마다 한 번 만드느냐에서 오며, $n(n-1)$에 비례한다. 구조형 CRBA는 $n = 64$에서 공표값의 {glue:text}`c35_crba_ratio64`배이다. 차이는 주로
 # 렌치를 한 칸 안쪽으로 옮기는 단계(이 구현은 {glue:text}`c35_step_wrench`번, 공표값의 $n^2$ 계수 10으로
 # 보면 20번)에서 온다.
 # 공표값은 RBDA의 표 10.1이 {cite:t}`featherstone2005efficient`(CRBA)와
@@ -285,6 +305,13 @@ glue("c35_cross_below", c["n"] - 1, display=False)
 glue("c35_cross_route", f"{c['route']:,}", display=False)
 glue("c35_cross_aba_below", f"{c['aba_below']:,}", display=False)
 glue("c35_cross_route_below", f"{c['route_below']:,}", display=False)
+one = ch35.multiplication_counts([1], mass_matrix_max=0)
+glue("c35_n1_aba", one["aba_s"][0], display=False)
+glue("c35_n1_route", one["crba_s"][0] + one["rnea_s"][0] + one["chol"][0], display=False)
+# Featherstone (2005), abstract: O(n^3) against O(n) on 30-DOF systems (quoted, not computed)
+FS05 = {"dof": 30, "chain": "2.6", "humanoid": 15}
+for key, value in FS05.items():
+    glue(f"c35_fs05_{key}", value, display=False)
 
 # %% [markdown]
 # - **구조형끼리**(`aba_structured` 대 `crba_structured` + `rnea_structured` + 분해 + 대입):
@@ -297,14 +324,16 @@ glue("c35_cross_route_below", f"{c['route_below']:,}", display=False)
 #   ABA가 처음부터 싸다.
 #
 # 교차점은 그 $n$부터 $n = 24$까지 ABA가 계속 적은 가장 작은 $n$이다(공표 계수의 식은 $n = 1$에서
-# 음수가 되므로 $n = 2$부터 본다). 구조형끼리는 $n = 1$에서 ABA가 잠깐 더 적다. 관절이 하나면 질량
-# 행렬이 스칼라여서 분해와 대입이 나눗셈 하나로 끝나는 특수한 경우이다.
+# 음수가 되므로 $n = 2$부터 본다). 관절이 하나이면 구조형끼리 ABA가 {glue:text}`c35_n1_aba`번,
+# $O(n^3)$ 경로가 {glue:text}`c35_n1_route`번이다. 질량 행렬이 스칼라여서 분해와 대입이 나눗셈
+# 하나로 끝나는 특수한 경우이다.
 #
 # 곱셈 수로 본 교차점은 구현에 따라 크게 움직인다. RBDA는 작은 $n$에서는 $O(n^3)$ 경로가 더
 # 빠르다고 적고 있다고 알려져 있으나, 이 책은 그 절의 원문과 거기서 주는 경계값을 확인하지 못했다.
 # 이 물음에 대해 원문으로 읽은 것은 {cite:t}`featherstone2005efficient`의 초록(출판사의 초록 쪽)뿐이다.
-# 초록은 가지가 없는 30자유도 사슬에서는 $O(n^3)$ 알고리즘이 $O(n)$ 알고리즘보다 2.6배 느리고, 같은
-# 자유도의 휴머노이드에서는 15%만 느리다고 적는다. 작은 $n$의 경계값은 초록에 없다.
+# 초록은 가지가 없는 {glue:text}`c35_fs05_dof`자유도 사슬에서는 $O(n^3)$ 알고리즘이 $O(n)$ 알고리즘보다
+# {glue:text}`c35_fs05_chain`배 느리고, 같은 자유도의 휴머노이드에서는
+# {glue:text}`c35_fs05_humanoid`%만 느리다고 적는다. 작은 $n$의 경계값은 초록에 없다.
 # 그러므로 경계값은 옮기지 않고 이 책에서 센 값만 적는다.
 #
 # 곱셈 수가 시간을 그대로 말해 주지는 않는다. 부록 B의 벤치마크({ref}`sec-b-35`)가 이 기계에서 잰
@@ -327,9 +356,11 @@ def measured_crossover(fast, slow):
 
 m_ours = measured_crossover("aba_structured", "route_structured")
 m_pin = measured_crossover("pin.aba", "pin crba+nle+cholesky")
-glue("c35_meas_ours", "관측한 n ≤ 64에서 없음" if m_ours is None else f"n ≥ {m_ours}",
+n_seen = max(int(r["n"]) for r in growth)
+glue("c35_meas_ours", f"관측한 n ≤ {n_seen}에서 없음" if m_ours is None else f"n ≥ {m_ours}",
      display=False)
-glue("c35_meas_pin", "관측한 n ≤ 64에서 없음" if m_pin is None else f"n ≥ {m_pin}", display=False)
+glue("c35_meas_pin", f"관측한 n ≤ {n_seen}에서 없음" if m_pin is None else f"n ≥ {m_pin}",
+     display=False)
 last = growth[-1]
 glue("c35_meas_n", int(last["n"]), display=False)
 glue("c35_meas_pin_ratio", fixed_sig(float(last["pin crba+nle+cholesky_us"])

@@ -1,12 +1,15 @@
-"""Benchmark of the mass matrix and forward dynamics (chapter 3.5, appendix B): CRBA and ABA
-against Pinocchio and MuJoCo.  Not a figure script: the tests do not run it (timings differ
-from run to run).  It writes
+"""Benchmark of the mass matrix and forward dynamics (chapter 3.5, appendix B): the mass matrix
+by RNEA columns (n separate calls, and ``mass_matrix``'s one batched pass), CRBA and ABA
+against Pinocchio, MuJoCo, Robotics Toolbox and modern_robotics.  Not a figure script: the
+tests do not run it (timings differ from run to run).  It writes
 
 * ``data/bench_35_machine.csv``  machine, versions, date, load average before and after;
-* ``data/bench_35_single.csv``   one call on the 6R arm: median time, ratio to Pinocchio;
-* ``data/bench_35_batch.csv``    N states in one call (chaindyn) or a loop of N calls
-  (Pinocchio, MuJoCo), N = 1 .. 1e5: time per sample, ratio to Pinocchio in the same run;
-* ``data/bench_35_growth.csv``   one call against n (random revolute chains, n <= 64);
+* ``data/bench_35_single.csv``   one call on the 6R arm (one state): median time, ratio to
+  Pinocchio (``pin.crba`` for M, ``pin.computeMinverse`` for M^-1, ``pin.aba`` for qdd);
+* ``data/bench_35_batch.csv``    N states in one call (chaindyn; Robotics Toolbox's trajectory
+  form) or a loop of N calls (Pinocchio, MuJoCo, modern_robotics), N = 1 .. 1e5: time per
+  sample, ratio to Pinocchio in the same run;
+* ``data/bench_35_growth.csv``   one call against n (random revolute MDH chains, n <= 100);
 * ``book/figures/bench_35_batch.png``, ``bench_35_growth.png``.
 
 Method as ``bench_rnea.py`` (``per_call``: median over blocks of calls, the garbage
@@ -33,13 +36,24 @@ from bench_rnea import _plain_ticks, machine, per_call  # noqa: E402
 
 from chaindyn import interop, models  # noqa: E402
 from chaindyn.aba import aba, aba_structured, forward_dynamics, inverse_mass_matrix  # noqa: E402
+from chaindyn.chain import Chain  # noqa: E402
 from chaindyn.crba import crba, crba_structured  # noqa: E402
+from chaindyn.quantities import mass_matrix  # noqa: E402
 from chaindyn.rnea import STANDARD_GRAVITY  # noqa: E402
 from chaindyn.structured import rnea_structured  # noqa: E402
+from chaindyn_book.ch32 import mass_matrix_by_columns  # noqa: E402
+from chaindyn_book.crosscheck import random_mdh_arguments  # noqa: E402
 
 G = np.array([0.0, 0.0, -STANDARD_GRAVITY])
 NS = [1, 10, 100, 1000, 10000, 100000]
-GROWTH = [1, 2, 4, 8, 16, 32, 64]
+GROWTH = [1, 2, 4, 8, 16, 32, 64, 100]
+#: Largest N (batch) and n (growth) timed for the libraries whose per-sample cost is flat in
+#: N (a Python loop of calls) but large: the run stays a few seconds per point.
+MAX_N = {"mr.": 100, "rtb accel": 10000, "rtb inertia": 10000}
+MAX_n = {"mr.": 32}
+#: Robotics Toolbox's ``accel`` fails on a one-link robot (its ``inertia`` comes back 1-D and
+#: ``numpy.linalg.solve`` refuses it): not timed at n = 1.
+MIN_n = {"rtb accel": 2}
 AGREEMENT_BOUND = 1e-10
 SHARED = ("shared: other agents' jobs ran on the same 2 cores during this run; "
           "the load averages before and after are recorded")
@@ -74,11 +88,36 @@ def route_structured(chain, q, qd, tau):
     return cho_solve((np.linalg.cholesky(M), True), tau - h)
 
 
+def _limit(name, table, value):
+    """False when ``name`` is one of the slow methods and ``value`` exceeds its limit."""
+    return all(value <= v for k, v in table.items() if name.startswith(k))
+
+
+def growth_chain(n):
+    """A random revolute chain built from modified-DH rows (so that Robotics Toolbox can
+    take it too), reproducible from n."""
+    args = random_mdh_arguments(n, np.random.default_rng(1000 + n), [False] * n)
+    return Chain.from_mdh(args["mdh"], args["masses"], args["coms"], args["inertias_com"],
+                          args["joint_types"])
+
+
 def methods(chain):
     """name -> (kind, batched fn(q, qd, tau), library); kind "M" (mass matrix), "Minv" or
-    "qdd".  Library functions loop over the states."""
+    "qdd".  Library functions loop over the states, except Robotics Toolbox's, which take the
+    states as a trajectory (rows)."""
+    import modern_robotics as mr
+
     pin, pm, pd = _pin(chain)
     mujoco, mm, md = _mj(chain)
+    robot = interop.to_rtb(chain, G)
+    Mlist, Glist, Slist = interop.to_modern_robotics(chain)
+    zero6, n = np.zeros(6), chain.n
+
+    def rtb_M(q, qd, tau):
+        return np.reshape(robot.inertia(q), (q.shape[0], n, n))
+
+    def rtb_qdd(q, qd, tau):
+        return np.reshape(robot.accel(q, qd, tau, gravity=G), (q.shape[0], n))
 
     def loop(f):
         def run(q, qd, tau):
@@ -108,10 +147,16 @@ def methods(chain):
         return pin.cholesky.solve(pm, pd, tau - h)
 
     return {
+        "mass_matrix_by_columns": ("M", lambda q, qd, tau: mass_matrix_by_columns(chain, q),
+                                   "chaindyn"),
+        "mass_matrix": ("M", lambda q, qd, tau: mass_matrix(chain, q), "chaindyn"),
         "crba": ("M", lambda q, qd, tau: crba(chain, q), "chaindyn"),
         "crba_structured": ("M", lambda q, qd, tau: crba_structured(chain, q), "chaindyn"),
         "pin.crba": ("M", loop(lambda q, qd, tau: pin.crba(pm, pd, q)), "Pinocchio"),
         "mj_fwdPosition + mj_fullM": ("M", loop(mj_M), "MuJoCo"),
+        "rtb inertia (trajectory)": ("M", rtb_M, "Robotics Toolbox"),
+        "mr.MassMatrix (loop)": ("M", loop(lambda q, qd, tau: mr.MassMatrix(
+            q, Mlist, Glist, Slist)), "modern_robotics"),
         "inverse_mass_matrix": ("Minv", lambda q, qd, tau: inverse_mass_matrix(chain, q),
                                 "chaindyn"),
         "pin.computeMinverse": ("Minv", loop(pin_minv), "Pinocchio"),
@@ -123,6 +168,9 @@ def methods(chain):
         "pin.aba": ("qdd", loop(lambda q, qd, tau: pin.aba(pm, pd, q, qd, tau)), "Pinocchio"),
         "pin crba+nle+cholesky": ("qdd", loop(pin_route), "Pinocchio"),
         "mj_forward": ("qdd", loop(mj_qdd), "MuJoCo"),
+        "rtb accel (trajectory)": ("qdd", rtb_qdd, "Robotics Toolbox"),
+        "mr.ForwardDynamics (loop)": ("qdd", loop(lambda q, qd, tau: mr.ForwardDynamics(
+            q, qd, tau, G, zero6, Mlist, Glist, Slist)), "modern_robotics"),
     }
 
 
@@ -140,6 +188,29 @@ def _reference(chain, kind, s):
             "qdd": aba(chain, q, qd, tau, G)}[kind]
 
 
+def run_single(chain, budget):
+    """One state of the 6R arm, one call: chaindyn's functions get vectors (n,), the
+    libraries one call (Robotics Toolbox: a trajectory of one row)."""
+    meth = methods(chain)
+    s = states(1, chain.n, seed=7)
+    one = tuple(x[0] for x in s)
+    rows, times = [], {}
+    for name, (kind, fn, lib) in meth.items():
+        if lib == "chaindyn":
+            f = lambda fn=fn: fn(*one)  # noqa: E731
+        else:
+            f = lambda fn=fn: fn(*s)  # noqa: E731
+        ok = _rel(np.reshape(f(), _reference(chain, kind, s).shape),
+                  _reference(chain, kind, s)) <= AGREEMENT_BOUND
+        t, number, blocks = per_call(f, budget=budget, blocks=15)
+        times[name] = t
+        rows.append([name, lib, kind, t * 1e6, None, number, blocks, ok])
+        print(f"single {name:28s} {t * 1e6:9.2f} us ok={ok}", flush=True)
+    for r in rows:
+        r[4] = times[r[0]] / times[PIN_OF[r[2]]]
+    return rows
+
+
 def run_batch(chain, budget, quick):
     meth = methods(chain)
     rows = []
@@ -148,6 +219,8 @@ def run_batch(chain, budget, quick):
         times = {}
         for name, (kind, fn, lib) in meth.items():
             if N > 1000 and name == "inverse_mass_matrix" and quick:
+                continue
+            if not _limit(name, MAX_N, N):
                 continue
             ok = _rel(fn(*s), _reference(chain, kind, s)) <= AGREEMENT_BOUND
             t, number, blocks = per_call(lambda fn=fn, s=s: fn(*s), budget=budget, blocks=5)
@@ -164,17 +237,20 @@ def run_growth(budget, quick):
     rows = []
     header = None
     for n in GROWTH[:5] if quick else GROWTH:
-        chain = models.random_chain(n, np.random.default_rng(1000 + n))
+        chain = growth_chain(n)
         meth = methods(chain)
         meth["route_structured"] = ("qdd", lambda q, qd, tau, c=chain: route_structured(
             c, q[0], qd[0], tau[0])[None], "chaindyn")
         s = states(1, n, seed=n)
         row = [n]
-        for name, (kind, fn, _) in meth.items():
+        for name, (kind, fn, lib) in meth.items():
+            if not _limit(name, MAX_n, n) or any(
+                    name.startswith(k) and n < v for k, v in MIN_n.items()):
+                row.append(float("nan"))
+                continue
             assert _rel(fn(*s), _reference(chain, kind, s)) <= AGREEMENT_BOUND, (name, n)
             one = tuple(x[0] for x in s)
-            if name in ("crba", "crba_structured", "inverse_mass_matrix", "aba",
-                        "aba_structured", "forward_dynamics", "route_structured"):
+            if lib == "chaindyn":
                 f = (lambda fn=fn, s=s: fn(*s)) if name == "route_structured" else \
                     (lambda fn=fn, one=one: fn(*(x for x in one)))
             else:
@@ -211,10 +287,12 @@ def figure_growth(header, rows, path):
 
     n = np.array([r[0] for r in rows], float)
     fig, axes = plt.subplots(1, 2, figsize=(10.0, 4.4))
-    groups = (("crba", "crba_structured", "pin.crba", "mj_fwdPosition + mj_fullM",
+    groups = (("mass_matrix_by_columns", "mass_matrix", "crba", "crba_structured", "pin.crba",
+               "mj_fwdPosition + mj_fullM", "rtb inertia (trajectory)", "mr.MassMatrix (loop)",
                "inverse_mass_matrix", "pin.computeMinverse"),
               ("aba", "aba_structured", "forward_dynamics", "route_structured", "pin.aba",
-               "pin crba+nle+cholesky", "mj_forward"))
+               "pin crba+nle+cholesky", "mj_forward", "rtb accel (trajectory)",
+               "mr.ForwardDynamics (loop)"))
     for ax, names, title in zip(axes, groups, ("M와 M⁻¹", "순동역학 q̈")):
         for name in names:
             k = header.index(name + "_us")
@@ -241,12 +319,22 @@ def main(argv=None):
     t0 = time.perf_counter()
     mach = machine("before") + [("note", SHARED)]
     chain = models.arm6r()
+    single = run_single(chain, budget)
     batch = run_batch(chain, budget, args.quick)
     g_header, g_rows = run_growth(budget, args.quick)
     mach += machine("after")[-1:]
     mach.append(("benchmark_seconds", f"{time.perf_counter() - t0:.0f}"))
+    mach.append(("quick", str(args.quick)))
+    mach.append(("growth_agreement",
+                 "every method agreed with chaindyn at every n within the relative "
+                 "agreement_bound of bench_35_batch.csv (asserted before timing)"))
     d = args.data_dir
     write_csv(d / "bench_35_machine.csv", ["key", "value"], mach)
+    write_csv(d / "bench_35_single.csv",
+              ["method", "library", "kind", "time_us", "ratio_to_pin", "calls_per_block",
+               "blocks", "agreement_bound", "agrees"],
+              [[r[0], r[1], r[2], f"{r[3]:.4g}", f"{r[4]:.4g}", r[5], r[6],
+                f"{AGREEMENT_BOUND:.0e}", r[7]] for r in single])
     write_csv(d / "bench_35_batch.csv",
               ["method", "library", "kind", "N", "per_sample_us", "ratio_to_pin",
                "calls_per_block", "blocks", "agreement_bound", "agrees"],

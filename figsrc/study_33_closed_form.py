@@ -30,6 +30,10 @@ Time budget: each family and engine stops before the n whose predicted time
 ``BUDGET_S`` seconds, at ``N_MAX``, or when the process has used more than
 ``MAX_RSS_GIB`` of memory.
 
+``--recount`` rewrites only RNEA's three count columns of the committed
+``study33_closed_form.csv`` from the current code (seconds): they do not depend
+on the symbolic work, and a change of ``chaindyn``'s RNEA changes them alone.
+
 Outputs (``--data-dir``, default ``data/``):
 
 * ``study33_closed_form.csv``: the counts (a count of tau before cse that
@@ -46,6 +50,7 @@ The chapter and ``fig_33_growth.py`` read the CSVs.
 
 from __future__ import annotations
 
+import csv
 import os
 import platform
 import sys
@@ -128,12 +133,30 @@ def measure(name, n, engine):
     t_cse = time.perf_counter() - t1
     code = [sp.sympify(e) for _, e in subs] + [sp.sympify(e) for e in reduced]
     row["tau_mults_cse"] = symbolic.multiplications(code)
-    z = np.zeros(n)
-    row["rnea_products"] = count(rnea, chain, z, z, z)
-    row["rnea_all"] = count(rnea, chain, z, z, z, rule="all")
-    row["rnea_structured_all"] = count(rnea_structured, chain, z, z, z, rule="all")
+    row.update(rnea_counts(chain))
     times = {"family": name, "engine": engine, "n": n, "derive_s": t_derive, "cse_s": t_cse}
     return row, times
+
+
+def rnea_counts(chain):
+    """RNEA's counted multiplications for ``chain`` (the study's last three columns)."""
+    z = np.zeros(chain.n)
+    return {"rnea_products": count(rnea, chain, z, z, z),
+            "rnea_all": count(rnea, chain, z, z, z, rule="all"),
+            "rnea_structured_all": count(rnea_structured, chain, z, z, z, rule="all")}
+
+
+def recount(data_dir):
+    """Rewrite only RNEA's count columns of study33_closed_form.csv from the current
+    code (seconds; the symbolic columns and the timing are left as measured)."""
+    path = data_dir / "study33_closed_form.csv"
+    with path.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        n = int(r["n"])
+        chain = planar_chain(n) if r["family"] == "planar" else family(r["family"], n)[2]
+        r.update(rnea_counts(chain))
+    write_csv(path, COUNT_COLUMNS, [[r[c] for c in COUNT_COLUMNS] for r in rows])
 
 
 COUNT_COLUMNS = ["family", "engine", "n", "M_ops", "Cqd_ops", "g_ops", "M_ops_cse",
@@ -148,8 +171,12 @@ def max_rss_gib():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
 
 
-def main():
-    _, data_dir = output_dirs(__doc__)
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if "--recount" in argv:
+        recount(output_dirs(__doc__, [a for a in argv if a != "--recount"])[1])
+        return
+    _, data_dir = output_dirs(__doc__, argv)
     t_start = time.time()
     load_before = os.getloadavg()
     rows, times = [], []

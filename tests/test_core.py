@@ -363,13 +363,6 @@ def test_n64_gives_22848():
     assert count(cd.rnea, chain, *states(rng, 64)) == 22848
 
 
-@pytest.mark.parametrize("n", [1, 2, 5])
-def test_mass_matrix_by_columns_costs_357_n_squared(n):
-    rng = np.random.default_rng(n)
-    chain = models.random_chain(n, rng)
-    assert count(cd.mass_matrix, chain, rng.standard_normal(n)) == 357 * n * n
-
-
 def test_prismatic_link_saves_the_exponential_products():
     """A prismatic exponential needs no [w]^2 (27) and no P v (9): 321 per link."""
     rng = np.random.default_rng(5)

@@ -102,6 +102,11 @@ SPECIAL = {
     "nearly_parallel": _special_chain(
         [[0, 0, 1, 0, 0, 0], [0, np.sin(1e-9), np.cos(1e-9), 0, 0, 0], [0, 0, 1, 0, 0, 0]],
         [[0.4, 0, 0], [0.4, 0, 0.1], [0.2, 0, 0]]),
+    # coplanar and nearly parallel: their common normal's feet lie ~1e8 m away, so the
+    # frame keeps the previous foot and the offset is a general 3-vector
+    "coplanar_nearly_parallel": _special_chain(
+        [[0, 0, 1, 0, 0, 0], [0, np.sin(1e-9), np.cos(1e-9), 0.3 * np.cos(1e-9), 0, 0],
+         [0, 0, 1, 0, -0.1, 0]], np.zeros((3, 3))),
     "prismatic_along_axis": _special_chain(
         [[0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 1], [0, 0, 1, 0.1, 0, 0]],
         [[0, 0, 0.1], [0, 0, 0], [0.1, 0, 0]]),
@@ -111,6 +116,8 @@ SPECIAL = {
 @pytest.mark.parametrize("name", sorted(SPECIAL))
 def test_degenerate_axis_geometries(name):
     chain = SPECIAL[name]
+    general = [link.general for link in structured.precompute(chain).folded]
+    assert any(general) == (name == "coplanar_nearly_parallel"), general
     rng = np.random.default_rng(3)
     for _ in range(5):
         s = states(rng, chain.n, scale=2.0)

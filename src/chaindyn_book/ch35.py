@@ -30,6 +30,8 @@ from chaindyn.quantities import kinetic_energy, mass_matrix
 from chaindyn.rnea import STANDARD_GRAVITY, rnea
 from chaindyn.structured import rnea_structured
 
+from .ch32 import mass_matrix_by_columns
+
 __all__ = [
     "SEED", "GRAVITY", "EPS", "published_crba", "published_aba", "cholesky_multiplications",
     "multiplication_counts", "crossover", "planar_chain", "scaled_chain", "reference_qdd",
@@ -73,21 +75,26 @@ def multiplication_counts(ns=(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64), mass_ma
 
     Returns
     -------
-    dict of lists, keyed by ``n`` and: ``mass_matrix`` (n RNEA calls, rule
-    "products", n <= 16 only, else None), ``crba``, ``aba``, ``rnea``,
+    dict of lists, keyed by ``n`` and: ``mass_matrix`` (n separate RNEA calls, rule
+    "products", n <= 16 only, else None), ``mass_matrix_pass`` (the same n columns
+    in the one batched pass of :func:`chaindyn.quantities.mass_matrix`, same rule and
+    range), ``crba``, ``aba``, ``rnea``,
     ``forward_dynamics`` (dense, rule "products"; the last without the
     factorisation, which LAPACK does unseen), ``crba_s``, ``aba_s``, ``rnea_s``
     (structured, rule "all"), ``chol`` (the factorisation's (n^3 - n)/6, a
     formula) and the published ``crba_pub`` and ``aba_pub``.
     """
-    out = {k: [] for k in ("n", "mass_matrix", "crba", "aba", "rnea", "forward_dynamics",
-                           "crba_s", "aba_s", "rnea_s", "chol", "crba_pub", "aba_pub")}
+    out = {k: [] for k in ("n", "mass_matrix", "mass_matrix_pass", "crba", "aba", "rnea",
+                           "forward_dynamics", "crba_s", "aba_s", "rnea_s", "chol", "crba_pub",
+                           "aba_pub")}
     for n in ns:
         ch = _revolute_chain(n, seed=n)
         rng = np.random.default_rng(n)
         q, qd, tau = rng.uniform(-1, 1, (3, n))
         out["n"].append(n)
-        out["mass_matrix"].append(count(mass_matrix, ch, q) if n <= mass_matrix_max else None)
+        small = n <= mass_matrix_max
+        out["mass_matrix"].append(count(mass_matrix_by_columns, ch, q) if small else None)
+        out["mass_matrix_pass"].append(count(mass_matrix, ch, q) if small else None)
         out["crba"].append(count(crba, ch, q))
         out["aba"].append(count(aba, ch, q, qd, tau))
         out["rnea"].append(count(rnea, ch, q, qd, tau))
