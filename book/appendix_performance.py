@@ -711,6 +711,12 @@ glue("bp_blocks_N", f"{N_blocks:,}", display=False)
 glue("bp_blk_whole_us", round(float(whole["per_sample_us"]), 2), display=False)
 glue("bp_blk_whole_faults", f"{int(whole['page_faults_per_call']):,}", display=False)
 glue("bp_blk_chosen_faults", f"{int(chosen['page_faults_per_call']):,}", display=False)
+whole_vs_chosen = float(whole["per_sample_us"]) / float(chosen["per_sample_us"])
+glue("bp_blk_verdict",
+     f"이 측정에서 배치를 나누지 않은 계산은 상태당 시간이 기본 블록의 {whole_vs_chosen:.2f}배였다"
+     if whole_vs_chosen > FLAT_TOL else
+     f"이 측정에서는 나누지 않은 계산도 상태당 시간이 기본 블록의 {whole_vs_chosen:.2f}배로 비슷했고, "
+     "블록의 이득은 메모리에만 나타났다", display=False)
 glue("bp_blk_whole_b", round(float(whole["peak_bytes_per_sample"])), display=False)
 glue("bp_blk_chosen_us", round(float(chosen["per_sample_us"]), 2), display=False)
 glue("bp_blk_chosen_b", round(float(chosen["peak_bytes_per_sample"])), display=False)
@@ -752,11 +758,11 @@ md_table(["블록 크기 (상태 수)", "상태당 시간 μs", "상태당 최�
 # 계산하면 최대 메모리가 상태당 {glue:text}`bp_blk_whole_b` 바이트, 모두
 # {glue:text}`bp_blk_whole_mib` MiB이다. 이만큼이면 프로세서의 캐시({numref}`tab-b-machine`의
 # 기계에서 2차 캐시 {glue:text}`bp_cache_l2`, 3차 캐시 {glue:text}`bp_cache_l3`)를 넘쳐 연산마다
-# 주 메모리를 오가게 된다. 게다가 이렇게 큰 임시 배열은 해제될 때 메모리 할당기가 운영체제에
-# 돌려주므로, 다음 호출은 같은 메모리를 페이지 폴트를 거쳐 다시 받아 온다. 벤치마크가 `getrusage`로
-# 센 페이지 폴트는 블록 하나로 계산할 때 호출마다 {glue:text}`bp_blk_whole_faults`번, 기본 블록에서는
-# {glue:text}`bp_blk_chosen_faults`번이었다. 배치를 나누지 않으면 상태당 시간이 $N$과 함께 다시
-# 느는 것은 이 두 가지 때문이다.
+# 주 메모리를 오가게 된다. 또 메모리 할당기는 큰 임시 배열을 해제할 때 그 메모리를 운영체제에
+# 돌려줄 수 있고, 그러면 다음 호출은 같은 메모리를 페이지 폴트를 거쳐 다시 받아 온다. 벤치마크가
+# 이 측정을 새 파이썬 프로세스에서 하며 `getrusage`로 센 페이지 폴트는 블록 하나로 계산할 때 호출마다
+# {glue:text}`bp_blk_whole_faults`번, 기본 블록에서는 {glue:text}`bp_blk_chosen_faults`번이었다.
+# {glue:text}`bp_blk_verdict`.
 #
 # 그래서 `rnea_structured`는 큰 배치를 상태 {glue:text}`bp_block`개(`chaindyn.structured.BLOCK_STATES`)
 # 이하의 블록으로 나누고, 블록마다 같은 재귀를 돌려 미리 잡아 둔 출력 배열의 제자리에 쓴다. 블록

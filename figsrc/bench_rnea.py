@@ -36,6 +36,7 @@ import argparse
 import datetime
 import gc
 import importlib.metadata as md
+import json
 import os
 import platform
 import resource
@@ -348,6 +349,28 @@ def run_blocks(chain, budget, quick):
     return rows
 
 
+_BLOCKS_CODE = """
+import json, sys
+sys.path.insert(0, {here!r})
+import bench_rnea
+chain = bench_rnea.models.arm6r()
+print(json.dumps(bench_rnea.run_blocks(chain, {budget!r}, {quick!r})))
+"""
+
+
+def run_blocks_fresh(budget, quick):
+    """:func:`run_blocks` in a fresh interpreter, as a program that computes one large
+    batch runs it: in this script's process, the memory allocator's state after
+    the other measurements (arrays of up to GiBs) would decide whether the large
+    temporaries of an unsplit batch go back to the operating system after each call."""
+    code = _BLOCKS_CODE.format(here=str(Path(__file__).resolve().parent), budget=budget,
+                               quick=quick)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    print(out.stdout.rsplit("\n", 2)[0], flush=True)  # its progress lines
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 _PEAK_CODE = """
 import time, numpy as np
 n, repeats = {n}, {repeats}
@@ -626,7 +649,7 @@ def main(argv=None):
     chain, single, batched, library = setup()
     single_rows = run_single(chain, single, library, budget=2.5 * budget)
     batch_rows = run_batch(chain, batched, budget, max_n)
-    block_rows = run_blocks(chain, budget, args.quick)
+    block_rows = run_blocks_fresh(budget, args.quick)
     budget_rows = run_budget(chain, batched["pin.rnea (loop)"], budget)
     g_header, g_rows = run_growth(budget, args.quick)
     peak = single_core_peak(n=1000 if args.quick else PEAK_MATMUL_N)
