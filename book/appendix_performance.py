@@ -613,7 +613,8 @@ pin_all = [per_sample("pin.rnea (loop)", N) for N in N_GOAL]
 glue("bp_pin_min", round(min(pin_all), 2), display=False)
 glue("bp_pin_max", round(max(pin_all), 2), display=False)
 glue("bp_pin_flat", "거의 일정했다" if max(pin_all) <= FLAT_TOL * min(pin_all) else
-     "흔들렸다(상태당 비용은 N과 상관없어야 하므로, 차이는 측정 중 기계의 부하이다; "
+     "흔들렸다(같은 호출을 되풀이하는 루프라 상태당 비용은 N과 상관없어야 하므로, 차이는 측정 중 "
+     "기계의 부하로 보인다; "
      "부하는 측정 환경 표의 loadavg)", display=False)
 miss_pin = [N for N in N_GOAL if ratio_pin("rnea_structured", N) > GOAL_PIN]
 miss_rtb = [N for N in N_GOAL
