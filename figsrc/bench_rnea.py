@@ -553,7 +553,7 @@ def _plain_ticks(*axes):
     Korean font lacks)."""
     from matplotlib.ticker import FuncFormatter, NullFormatter
 
-    fmt = FuncFormatter(lambda v, _: f"{v:g}")
+    fmt = FuncFormatter(lambda v, _: f"{v:g}" if v < 1e5 else f"{v:.0f}")
     for ax in axes:
         for axis in (ax.xaxis, ax.yaxis):
             if axis.get_scale() == "log":
