@@ -91,7 +91,20 @@ def _special_chain(screws, offsets):
     return Chain(home, screws, np.tile(G, (n, 1, 1)))
 
 
+def _parallel_to_roundoff():
+    """Axes 1 and 2 parallel in exact arithmetic; in {0} their directions differ by
+    roundoff (frame 2 is turned about x, its screw turned back)."""
+    c, s = np.cos(0.7), np.sin(0.7)
+    home = np.tile(np.eye(4), (3, 1, 1))
+    home[1, :3, :3] = [[1, 0, 0], [0, c, -s], [0, s, c]]
+    home[1, :3, 3], home[2, :3, 3] = [0.3, 0.2, 0.1], [0.2, 0, 0]
+    G = spatial_inertia(1.5, [0.1, 0.05, -0.02], np.diag([0.02, 0.03, 0.04]))
+    screws = [[0, 0, 1, 0, 0, 0], [0, -s, c, 0, 0, 0], [0, 0, 1, 0, 0, 0]]
+    return Chain(home, screws, np.tile(G, (3, 1, 1)))
+
+
 SPECIAL = {
+    "parallel_to_roundoff": _parallel_to_roundoff(),
     "planar_2r": models.planar_2r(),
     "coaxial": _special_chain([[0, 0, 1, 0, 0, 0]] * 3, np.zeros((3, 3))),
     "antiparallel": _special_chain(

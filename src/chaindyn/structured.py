@@ -418,7 +418,7 @@ def _common_normal(z0, z1, hint):
     d = z1 - z0 if z0 @ z1 >= 0 else z1 + z0
     c = np.cross(z0, d)
     nc = np.linalg.norm(c)
-    if nc < 1e-300:
+    if nc < FOLD_ULPS * np.finfo(float).eps:  # parallel to roundoff: the hint decides
         return _perpendicular(z0, hint)
     x = c / nc
     x = x - (x @ z0) * z0  # roundoff clean-up only
