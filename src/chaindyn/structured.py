@@ -97,8 +97,10 @@ One code path (``_sweep``) serves one state and a batch: it works on
 components.  For one state, or a batch of at most ``ROW_LOOP_MAX`` states,
 given as plain arrays or lists, the components are Python floats and the
 states run one after the other (fast: no numpy call per operation); for a
-larger batch, or for instrumented arrays, they are arrays over the batch axes
-and every line is one vectorized numpy operation.
+larger batch, or for instrumented arrays, they are arrays over a block of at
+most ``BLOCK_STATES`` states and every line is one vectorized numpy operation;
+the blocks run one after the other, so that the temporaries stay within the
+cache whatever the batch size.
 """
 
 from __future__ import annotations
