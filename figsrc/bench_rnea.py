@@ -462,14 +462,14 @@ def run_budget(chain, pin_loop, budget, N=1000, target=0.3):
     links, (base_R, _, _) = structured._constants(sc, False)
     comps = [structured._block_components(a, (N,), (slice(0, N),)) for a in s]
     zero = np.zeros(N)
-    g = (base_R, tuple(G[k] + zero for k in range(3)))
+    a0 = tuple(a + zero for a in structured._base_acceleration(base_R, G))
 
     def sweep():
-        return structured._sweep(links, *comps, g, None, np.cos, np.sin, structured.ZERO)
+        return structured._sweep(links, *comps, a0, None, np.cos, np.sin, structured.ZERO)
 
     counted = [[c.view(_Counted) for c in x] for x in comps]
-    gc_ = (base_R, tuple(c.view(_Counted) for c in g[1]))
-    calls = numpy_calls(lambda: structured._sweep(links, *counted, gc_, None, np.cos, np.sin,
+    a0c = tuple(a.view(_Counted) for a in a0)
+    calls = numpy_calls(lambda: structured._sweep(links, *counted, a0c, None, np.cos, np.sin,
                                                   structured.ZERO))
     trig_calls = calls.get("cos", 0) + calls.get("sin", 0)
     ops = sum(calls.values()) - trig_calls

@@ -66,7 +66,8 @@ a_0, 4; omega_z^2, 1; tau_1 = Izz b_z + (m c x a_1)_z, 3); link 2 saves 18 (its
 omega_1 and b_1 lie along z: 4 + 4 in their rotations, 1 at the foot; its
 wrench goes to link 1 as the z component alone: 11 products instead of 20);
 the last link saves 8 if revolute (d_n = 0: 3 + 2; Ixy = 0: 3) and 3 if
-prismatic (Ixy only) (``END_SAVINGS``).  Per call, gravity is rotated
+prismatic (Ixy only) (``END_SAVINGS``).  Once per call, whatever the number of
+states, gravity is rotated
 into {0'} (9) and a tip wrench, if given, into {n'} (24).  An all-revolute
 chain of general geometry: ``91 n - 100`` for n >= 3 (82 for n = 2, 17 for
 n = 1), against ``93 n - 108`` (Balafoutis and Patel 1991, as tabulated in
@@ -591,21 +592,26 @@ def precompute(chain):
 
 
 # ----------------------------------------------------------------- the recursion
-def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
-    """Both recursions on components (floats, arrays over a batch, or the structural
-    ZERO); returns the list of tau_i.  ``links`` are FoldedLinks; ``zero`` is the
-    base's zero velocity and acceleration (ZERO, or 0.0 on the float path).
+def _base_acceleration(R, gravity):
+    """a_0 = R_{0,0'}^T (-gravity): the base at rest, accelerating upwards (9; once per
+    call, the same for every state).  ``R`` flattened, ``gravity`` its components."""
+    (r00, r01, r02, r10, r11, r12, r20, r21, r22), (gx, gy, gz) = R, gravity
+    return (-(r00 * gx + r10 * gy + r20 * gz), -(r01 * gx + r11 * gy + r21 * gz),
+            -(r02 * gx + r12 * gy + r22 * gz))
 
-    ``g`` = (3 x 3 rotation R_{0,0'} flattened, gravity components);
+
+def _sweep(links, q, qd, qdd, a0, tip, cos, sin, zero):
+    """Both recursions on components (floats, arrays over a batch, or the structural
+    ZERO); returns the list of tau_i.  ``links`` are FoldedLinks; ``a0`` is the base's
+    acceleration in {0'} (:func:`_base_acceleration`); ``zero`` its zero velocity and
+    angular acceleration (ZERO, or 0.0 on the float path).
+
     ``tip`` = None or (R_{n,n'} flattened, r, moment components, force components).
     """
-    (r00, r01, r02, r10, r11, r12, r20, r21, r22), (gx, gy, gz) = g
-    # base: at rest, accelerating upwards: a_0 = R_{0,0'}^T (-gravity)           (9)
-    ax = -(r00 * gx + r10 * gy + r20 * gz)
-    ay = -(r01 * gx + r11 * gy + r21 * gz)
-    az = -(r02 * gx + r12 * gy + r22 * gz)
+    ax, ay, az = a0
     wx = wy = wz = bx = by = bz = zero  # omega_0 and its rate: the products they enter vanish
-    O00 = O01 = O02 = O10 = O11 = O12 = O20 = O21 = O22 = zero  # Omega_0
+    # Omega_0, its diagonal kept as the sums S = -diag(Omega), which enter by subtraction
+    S0 = S1 = S2 = O01 = O02 = O10 = O12 = O20 = O21 = zero
     n = len(links)
     stack = [None] * n
     for i, L in enumerate(links):
@@ -617,12 +623,12 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
             t = q[i] + th
             ct, st, s = cos(t), sin(t), d
         # the foot of the common normal on axis i: a_{i-1} + Omega_{i-1} p    (3; 9 for a general p)
-        ux = ax + O00 * px
+        ux = ax - S0 * px
         uy = ay + O10 * px
         uz = az + O20 * px
         if general:  # parallel axes: a general p
-            ux, uy, uz = (ux + O01 * py + O02 * pz, uy + O11 * py + O12 * pz,
-                          uz + O21 * py + O22 * pz)
+            ux, uy, uz = (ux + O01 * py + O02 * pz, uy - S1 * py + O12 * pz,
+                          uz + O21 * py - S2 * pz)
         # into {i'}: R^T = Rz(-theta - q) Rx(-alpha) on omega, its rate and u       (8 + 8 + 8)
         y1, z1 = ca * wy + sa * wz, ca * wz - sa * wy
         wx, wy, wz = ct * wx + st * y1, ct * y1 - st * wx, z1
@@ -635,16 +641,17 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
             v = qd[i]
             bx, by, bz = bx + wy * v, by - wx * v, bz + qdd[i]
             wz = wz + v
-        # Omega_i = [omega_i rate] + omega_i omega_i^T - |omega_i|^2 1 from six products (6)
+        # Omega_i = [omega_i rate] + omega_i omega_i^T - |omega_i|^2 1 from six products (6);
+        # its diagonal is -S: -(yy + zz), -(xx + zz), -(xx + yy)
         xx, yy, zz = wx * wx, wy * wy, wz * wz
         xy, xz, yz = wx * wy, wx * wz, wy * wz
-        O00, O11, O22 = -(yy + zz), -(xx + zz), -(xx + yy)
+        S0, S1, S2 = yy + zz, xx + zz, xx + yy
         O01, O10 = xy - bz, xy + bz
         O02, O20 = xz + by, xz - by
         O12, O21 = yz - bx, yz + bx
         # slide along axis i to the origin: a_i = u + Omega_i z s     (3; a point of the axis
         # moves with link i-1 as with link i, so Omega_i serves, and a prismatic s = d + q)
-        ax, ay, az = ux + O02 * s, uy + O12 * s, uz + O22 * s
+        ax, ay, az = ux + O02 * s, uy + O12 * s, uz - S2 * s
         if pri:
             # + 2 omega_i x z qd_i + z qdd_i, the doubling an addition                 (2)
             v2 = qd[i] + qd[i]
@@ -652,16 +659,16 @@ def _sweep(links, q, qd, qdd, g, tip, cos, sin, zero):
         # the body wrench: f^B = m a_i + Omega_i (m c)                             (12)
         #                  n^B = I_o b_i + omega_i x I_o omega_i + (m c) x a_i   (15 + 6)
         if i == 0 and pri:  # link 1 needs only the component that is tau_1
-            stack[0] = m * az + O20 * hx + O21 * hy + O22 * hz
+            stack[0] = m * az + O20 * hx + O21 * hy - S2 * hz
             continue
         nz = (Izz * bz + Ixz * (bx - yz) + Iyz * (by + xz) + Dz * xy + Ixy * (xx - yy)
               + (hx * ay - hy * ax))
         if i == 0:
             stack[0] = nz
             continue
-        fx = m * ax + O00 * hx + O01 * hy + O02 * hz
-        fy = m * ay + O10 * hx + O11 * hy + O12 * hz
-        fz = m * az + O20 * hx + O21 * hy + O22 * hz
+        fx = m * ax - S0 * hx + O01 * hy + O02 * hz
+        fy = m * ay + O10 * hx - S1 * hy + O12 * hz
+        fz = m * az + O20 * hx + O21 * hy - S2 * hz
         nx = (Ixx * bx + Ixy * (by - xz) + Ixz * (bz + xy) + Dx * yz + Iyz * (yy - zz)
               + (hy * az - hz * ay))
         ny = (Iyy * by + Ixy * (bx + yz) + Iyz * (bz - xy) + Dy * xz + Ixz * (zz - xx)
@@ -857,8 +864,9 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
     chain, q, qd, qdd, rule="all")`` gives, for a chain of general geometry
     whose first joint is revolute, ``9 + 8 + 91 (n - 1)`` less 18 for link 2
     and 8 (revolute) or 3 (prismatic) for the last link (n >= 2), + 24 with
-    ``f_tip``, for one state; N times that for N states.  Zero and unit
-    constants of the geometry lower it.
+    ``f_tip``, for one state; for N states N times that less 9 (N - 1): the
+    gravity term is computed once per call.  Zero and unit constants of the
+    geometry lower it.
 
     Examples
     --------
@@ -880,7 +888,7 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
     if plain and math.prod(full) <= ROW_LOOP_MAX:
         # one state, or a few: Python floats, state by state
         links, (base_R, tip_R, tip_r) = s.float_links, s.float_flat
-        g = (base_R, tuple(gravity.tolist()))
+        a0 = _base_acceleration(base_R, gravity.tolist())
         given = (q, qd, qdd) + (() if f_tip is None else (f_tip,))
         if full == ():
             rows = [[a.tolist()] for a in given]
@@ -890,26 +898,32 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
         out = []
         for k in range(math.prod(full)):
             tip = None if f_tip is None else (tip_R, tip_r, rows[3][k][:3], rows[3][k][3:])
-            out.append(_sweep(links, rows[0][k], rows[1][k], rows[2][k], g, tip,
+            out.append(_sweep(links, rows[0][k], rows[1][k], rows[2][k], a0, tip,
                               math.cos, math.sin, 0.0))
         return np.array(out).reshape(full + (chain.n,))
     # a batch (or instrumented arrays): every line one numpy operation over a block of
     # states; blocks of at most BLOCK_STATES, written into the output one after the other.
     # Instrumented arrays (chaindyn.opcount) take the same path: every operation then
-    # runs over a whole block, and the count is N times that of one state.
+    # runs over a whole block, and the count is N times that of one state's recursion
+    # plus the base's acceleration, once per call.
     links, (base_R, tip_R, tip_r) = _constants(s, count_constants)
     shape = full if full else (1,)
     out = np.empty(shape + (chain.n,))
     flat = out.reshape(-1, chain.n)  # a view: out is C-contiguous
+    kind = next((type(a) for a in arrays if type(a) is not np.ndarray), np.ndarray)
+    if kind is not np.ndarray:  # instrumented: gravity is an input of the call like q,
+        gravity = gravity.view(kind)  # though a default, so its products are counted
+    a0 = _base_acceleration(base_R, tuple(gravity[..., k] for k in range(3)))  # once per call
     for index, start, stop in _blocks(shape, BLOCK_STATES):
         qb, qdb, qddb = (_block_components(a, shape, index) for a in (q, qd, qdd))
-        zero = np.zeros_like(qb[0])
-        g = (base_R, tuple(gravity[..., k] + zero for k in range(3)))  # per state, like q
         tip = None
         if f_tip is not None:
             F = _block_components(f_tip, shape, index)
             tip = (tip_R, tip_r, tuple(F[:3]), tuple(F[3:]))
-        taus = _sweep(links, qb, qdb, qddb, g, tip, np.cos, np.sin, ZERO)
+        # a_0 over the block's states as a view (no arithmetic): every state's
+        # recursion then does the same work, whatever the chain's zeros
+        ab = tuple(np.broadcast_to(a, qb[0].shape) for a in a0)
+        taus = _sweep(links, qb, qdb, qddb, ab, tip, np.cos, np.sin, ZERO)
         block = flat[start:stop]
         for i, t in enumerate(taus):
             block[:, i] = 0.0 if t is ZERO else t
@@ -917,5 +931,4 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
     if plain:
         return out
     # an instrumented call returns an instrumented result, as the operations would
-    kind = next((type(a) for a in arrays if type(a) is not np.ndarray), None)
-    return out if kind is None else out.view(kind)
+    return out.view(kind)
