@@ -411,8 +411,8 @@ md_table(["알고리즘", "구현 또는 문헌", "곱셈 수", f"n = {N_PUB}", 
 # %% [markdown]
 # 이 빌드의 구조형 RNEA는 $n \ge$ {glue:text}`bp_pub_below_from`에서 Balafoutis와 Patel의
 # $93n - 108$보다 적다. 관절이 {glue:text}`bp_pub_n`개이면 {glue:text}`bp_struct_6`번으로
-# {glue:text}`bp_pub_bp91`번보다 적다. 링크 하나의 몫은 {glue:text}`bp_struct_r`번으로 93번보다 적고,
-# 양 끝에서 줄인 몫은 그보다 조금 작다. 줄인 곳은 B.1.1의 여섯 가지가 전부이다. 특히 오일러 항의
+# {glue:text}`bp_pub_bp91`번보다 적다. 링크 하나의 몫이 그 식의 기울기보다 작아서, 양 끝에서 덜
+# 줄인 상수항의 차이를 작은 $n$에서부터 넘어선다. 줄인 곳은 B.1.1의 여섯 가지가 전부이다. 특히 오일러 항의
 # 전개 {eq}`eq-b-euler`와 원점 가속도를 축 위의 점에서 나누어 옮기는 {eq}`eq-b-origin-acc`가 링크마다
 # 곱셈을 덜어 준다. 반대로 CRBA와 ABA의 구조형은 문헌의 값보다 많다. 그 까닭은 3.5절이 센다.
 
