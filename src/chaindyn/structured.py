@@ -216,9 +216,7 @@ class StructuredChain:
             tuple(fold(x, 1.0 + np.abs(tip_offset).max()) for x in tip_offset),
         )
         # the same with the structural constants as floats, for the float path
-        self.float_links = [link._replace(**{k: _as_float(v) for k, v in link._asdict().items()})
-                            for link in self.folded]
-        self.float_flat = tuple(tuple(float(v) for v in part) for part in self._flat)
+        self.float_constants = _mapped(self, _as_float)
 
 
 # ----------------------------------------------------------------- structural constants
@@ -297,6 +295,13 @@ ZERO, ONE, MINUS_ONE = _Zero(), _Unit(1), _Unit(-1)
 
 def _as_float(v):
     return float(v) if isinstance(v, (_Zero, _Unit)) else v
+
+
+def _mapped(s, f):
+    """The folded link constants and the flattened base and tip rotations of the
+    StructuredChain ``s``, each value passed through ``f`` (flags and None too)."""
+    links = [link._replace(**{k: f(v) for k, v in link._asdict().items()}) for link in s.folded]
+    return links, tuple(tuple(f(v) for v in part) for part in s._flat)
 
 #: A constant within this many units of roundoff (times its scale) of 0 or +-1 is
 #: folded to ZERO or +-ONE: it is that value, computed with roundoff.
@@ -805,9 +810,7 @@ def _constants(s, instrumented):
         def wrap(v):
             return np.array(v, dtype=float) if type(v) is float else v
 
-    links = [link._replace(**{k: wrap(v) for k, v in link._asdict().items()})
-             for link in s.folded]
-    out = links, tuple(tuple(wrap(v) for v in part) for part in s._flat)
+    out = _mapped(s, wrap)
     if not instrumented:
         _ARRAY_CONSTANTS[s] = out
     return out
@@ -887,7 +890,7 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
     plain = all(type(a) is np.ndarray for a in arrays) and not count_constants
     if plain and math.prod(full) <= ROW_LOOP_MAX:
         # one state, or a few: Python floats, state by state
-        links, (base_R, tip_R, tip_r) = s.float_links, s.float_flat
+        links, (base_R, tip_R, tip_r) = s.float_constants
         a0 = _base_acceleration(base_R, gravity.tolist())
         given = (q, qd, qdd) + (() if f_tip is None else (f_tip,))
         if full == ():
