@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _style  # noqa: E402
 from _cli import DATA_DIR, FIG_DIR, write_csv  # noqa: E402
-from bench_rnea import _plain_ticks, machine, per_call  # noqa: E402
+from bench_rnea import _plain_ticks, machine, per_call, states  # noqa: E402
 
 from chaindyn import interop, models  # noqa: E402
 from chaindyn.aba import aba, aba_structured, forward_dynamics, inverse_mass_matrix  # noqa: E402
@@ -175,11 +175,6 @@ def methods(chain):
 
 
 PIN_OF = {"M": "pin.crba", "Minv": "pin.computeMinverse", "qdd": "pin.aba"}
-
-
-def states(N, n, seed=0):
-    rng = np.random.default_rng(seed)
-    return tuple(rng.uniform(-2.0, 2.0, (N, n)) for _ in range(3))
 
 
 def _reference(chain, kind, s):

@@ -86,10 +86,17 @@ def planar_chain(n):
     return Chain(home, screws, inertias)
 
 
-def family(name, n):
+def numeric_chain(name, n):
+    """The numeric chain of family ``name`` with n links (for RNEA's counts)."""
     if name == "planar":
-        return symbolic.planar_nr(n), symbolic.planar_gravity(), planar_chain(n)
-    chain = models.random_chain(n, np.random.default_rng(SEED + n), prismatic=0.0)
+        return planar_chain(n)
+    return models.random_chain(n, np.random.default_rng(SEED + n), prismatic=0.0)
+
+
+def family(name, n):
+    chain = numeric_chain(name, n)
+    if name == "planar":
+        return symbolic.planar_nr(n), symbolic.planar_gravity(), chain
     return symbolic.from_chain(chain), (0.0, 0.0, -9.80665), chain
 
 
@@ -153,9 +160,7 @@ def recount(data_dir):
     with path.open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     for r in rows:
-        n = int(r["n"])
-        chain = planar_chain(n) if r["family"] == "planar" else family(r["family"], n)[2]
-        r.update(rnea_counts(chain))
+        r.update(rnea_counts(numeric_chain(r["family"], int(r["n"]))))
     write_csv(path, COUNT_COLUMNS, [[r[c] for c in COUNT_COLUMNS] for r in rows])
 
 
