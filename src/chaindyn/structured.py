@@ -378,15 +378,16 @@ def _folded_link(link):
     hs = float(np.abs(h).max()) or 1.0
     Is = float(np.abs(Io).max()) or 1.0
     pri = bool(link.prismatic)
+    px, py, pz = (fold(x, length) for x in pre)
     return FoldedLink(
         pri, fold(link.ca), fold(link.sa), fold(link.theta),
         fold(math.cos(link.theta)) if pri else None, fold(math.sin(link.theta)) if pri else None,
-        *(fold(x, length) for x in pre), fold(link.d, length),
+        px, py, pz, fold(link.d, length),
         fold(link.m, link.m), *(fold(x, hs) for x in h),
         fold(Io[0, 0], Is), fold(Io[1, 1], Is), fold(Io[2, 2], Is),
         fold(Io[1, 2], Is), fold(Io[0, 2], Is), fold(Io[0, 1], Is),
         fold(Io[2, 2] - Io[1, 1], Is), fold(Io[0, 0] - Io[2, 2], Is), fold(Io[1, 1] - Io[0, 0], Is),
-        not (fold(pre[1], length) is ZERO and fold(pre[2], length) is ZERO),
+        not (py is ZERO and pz is ZERO),
     )
 
 
