@@ -76,7 +76,8 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 # 행렬과의 조밀한 곱으로 옮긴다. 그런데 이 행렬들에는 0과 반복되는 블록이 많다. 함수
 # `chaindyn.rnea_structured`는 같은 토크를 여섯 가지 구조를 이용해 계산한다. 모두 문헌과
 # 라이브러리에서 쓰는 방법이다 {cite:p}`featherstone2008rigid,craig2018introduction`. 아래 식은
-# `src/chaindyn/structured.py`가 하는 계산을 그대로 적은 것이고, 기호는 {doc}`notation`과 같다.
+# `src/chaindyn/structured.py`가 하는 계산을 그대로 적은 것이고, 기호는 {doc}`notation`에 정리한
+# 것과 같다.
 # 각가속도는 $\dot\omega_i$, 링크 $\{i'\}$ 원점의 (관성계에 대한) 가속도는 $\ddot p_i$로 적는다.
 #
 # 1. **수정 DH 관절 프레임.** 링크마다 그 링크에 붙은 프레임 $\{i'\}$를 사슬을 불러올 때 한 번
