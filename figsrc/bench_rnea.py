@@ -426,51 +426,26 @@ def flop_rows(batch_rows, counts, peak):
     return rows
 
 
-def numpy_calls(fn):
-    """The numpy ufunc calls that one call ``fn()`` makes on instrumented arrays (the
-    hook of chaindyn.opcount, counting calls instead of products), by ufunc."""
-    from chaindyn import opcount
-
-    calls = {}
-    original = opcount._Counted.__array_ufunc__
-
-    def hook(self, ufunc, method, *inputs, **kwargs):
-        calls[ufunc.__name__] = calls.get(ufunc.__name__, 0) + 1
-        return original(self, ufunc, method, *inputs, **kwargs)
-
-    opcount._Counted.__array_ufunc__ = hook
-    try:
-        fn()
-    finally:
-        opcount._Counted.__array_ufunc__ = original
-    return calls
-
-
 def run_budget(chain, pin_loop, budget, N=1000, target=0.3):
     """Where the time of rnea_structured goes at N states (one block), and how many
     numpy operations its sweep could make to cost ``target`` times the Pinocchio
-    loop: the call splits into the sweep (``_sweep`` on the block's components),
+    loop: the call splits into the sweep (the compiled recursion on the block's
+    components, :func:`chaindyn.structured.compiled`),
     the sines and cosines in it, and the rest (input checks, copying the
     components, writing the output).  Per arithmetic operation the sweep costs
     (sweep - trigonometry) / operations; the budget is what remains of
     ``target`` times the loop's time after the rest and the trigonometry.  All
     parts and the Pinocchio loop are timed taking turns (:func:`interleaved_min`)."""
-    from chaindyn.opcount import _Counted
-
     s = states(N)
     sc = structured.precompute(chain)
-    links, (base_R, _, _) = structured._constants(sc, False)
-    comps = [structured._block_components(a, (N,), (slice(0, N),)) for a in s]
-    zero = np.zeros(N)
-    a0 = tuple(a + zero for a in structured._base_acceleration(base_R, G))
+    sweep_fn, base_R = structured._function(sc, False, "array")
+    comps = [c for a in s for c in structured._block_components(a, (N,), (slice(0, N),))]
+    a0 = [np.full(N, a) for a in structured._base_acceleration(base_R, G)]
 
     def sweep():
-        return structured._sweep(links, *comps, a0, None, np.cos, np.sin, structured.ZERO)
+        return sweep_fn(*comps, *a0, np.cos, np.sin)
 
-    counted = [[c.view(_Counted) for c in x] for x in comps]
-    a0c = tuple(a.view(_Counted) for a in a0)
-    calls = numpy_calls(lambda: structured._sweep(links, *counted, a0c, None, np.cos, np.sin,
-                                                  structured.ZERO))
+    calls = structured.compiled(sc).operations  # one numpy call per line of the code
     trig_calls = calls.get("cos", 0) + calls.get("sin", 0)
     ops = sum(calls.values()) - trig_calls
     t = s[0][:, 0] + 0.5

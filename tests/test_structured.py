@@ -1,6 +1,7 @@
 """rnea_structured (appendix B): the same torques as rnea, and its multiplication counts pinned."""
 
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from chaindyn.spatial import Ad_rp, spatial_inertia
 
 MIDDLE = 91  # a link in the middle of a chain of general geometry, either joint type
 GRAVITY, TIP = 9, 24
+G9 = np.array([0.0, 0.0, -9.81])
 
 
 def states(rng, n, N=None, scale=1.0):
@@ -168,6 +170,8 @@ def formula(kinds):
     last link, 8 (revolute) or 3 (prismatic)."""
     n, saved = len(kinds), structured.END_SAVINGS
     total = GRAVITY + structured.FIRST_LINK_MULTIPLICATIONS
+    if n == 1:  # omega_z^2 of link 1 only reaches link 2
+        total -= saved["single link"]
     for i in range(1, n):
         total += MIDDLE - (saved["second"] if i == 1 else 0)
         if i == n - 1:
@@ -180,7 +184,9 @@ def test_count_every_kind_pattern_with_a_revolute_first_joint(n):
     for tail in itertools.product("RP", repeat=n - 1):
         kinds = "R" + "".join(tail)
         assert chain_count(kinds) == formula(kinds), kinds
-        assert chain_count(kinds, f_tip=np.ones(6)) == formula(kinds) + TIP, kinds
+        # one link: only the z moment of the tip wrench reaches tau_1 (n - r x f, 6; z of R^T, 3)
+        tip = TIP if n > 1 else 6 + 3
+        assert chain_count(kinds, f_tip=np.ones(6)) == formula(kinds) + tip, kinds
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 16, 64])
@@ -193,11 +199,15 @@ def test_count_revolute_chain_and_below_the_published_count(n):
 
 
 def test_count_leading_prismatic_joints_have_no_angular_velocity():
-    """An all-prismatic chain: 37 per link (no angular velocity, so no Omega and no
-    Euler term), 10 for n = 1 and 37 n - 43 from n = 2."""
+    """An all-prismatic chain: no angular velocity, so no Omega and no Euler term, and
+    no moment reaches a torque (tau_i = F_i . z), so none is computed: 19 per link
+    (a_i rotated, 8; f = m a_i, 3; F rotated back, 8), 10 for n = 1 (gravity, and
+    tau_1 = m a_z) and 19 n - 13 from n = 2 (link 2's forward step 11, link 1
+    needs z of R F, 4)."""
     assert chain_count("P") == GRAVITY + 1
-    for n in (2, 3, 5):
-        assert chain_count("P" * n, seed=n) == 37 * n - 43
+    assert chain_count("PP", seed=2) == GRAVITY + 1 + 11 + 4
+    for n in (2, 3, 5, 9):
+        assert chain_count("P" * n, seed=n) == 19 * n - 13
     assert chain_count("PRRR") < formula("RRRR")
 
 
@@ -265,6 +275,97 @@ def test_structural_zero_and_one_do_no_arithmetic():
         return (a * b, b * a, ONE * a, M1 * b, Z * a)
 
     assert count(products, np.array([1.0, 2.0]), np.array([3.0, 4.0]), rule="all") == 4
+
+
+# ------------------------------------------------------------ the compiled recursion
+def direct(chain, s, tip=None, floats=False):
+    """_sweep run directly (not compiled) on one state (floats) or a batch (arrays)."""
+    sc = structured.precompute(chain)
+    G = np.array([0.0, 0.0, -9.81])
+    if floats:
+        links, (base_R, tip_R, tip_r) = sc.float_constants
+        a0 = structured._base_acceleration(base_R, G.tolist())
+        F = None if tip is None else (tip_R, tip_r, tip[:3].tolist(), tip[3:].tolist())
+        return structured._sweep(links, *(x.tolist() for x in s), a0, F, math.cos, math.sin,
+                                 0.0)
+    wrap = structured._wrap("array")
+    links, (base_R, tip_R, tip_r) = structured._mapped(sc, wrap)
+    N = s[0].shape[0]
+    a0 = [np.full(N, a) for a in structured._base_acceleration(base_R, G)]
+    F = None if tip is None else (tip_R, tip_r, tuple(tip.T[:3]), tuple(tip.T[3:]))
+    return structured._sweep(links, *(list(x.T) for x in s), a0, F, np.cos, np.sin,
+                             structured.ZERO)
+
+
+@pytest.mark.parametrize("prismatic", [0.0, 0.5, 1.0], ids=["R", "mixed", "P"])
+@pytest.mark.parametrize("n", [1, 2, 3, 7])
+def test_compiled_recursion_is_the_direct_one_bit_for_bit(n, prismatic):
+    """The straight-line code computes the operations of _sweep on the same operands in
+    the same order (negations merged into sums and products, which is exact): the
+    same floats, for one state and for a batch, with and without a tip wrench."""
+    rng = np.random.default_rng(40 + n)
+    for chain in (models.random_chain(n, rng, prismatic=prismatic), models.arm6r()):
+        n = chain.n
+        G = np.array([0.0, 0.0, -9.81])
+        for tip in (None, rng.standard_normal(6)):
+            one = states(rng, n)
+            got = cd.rnea_structured(chain, *one, G, f_tip=tip)
+            want = [0.0 if t is structured.ZERO else t for t in direct(chain, one, tip, True)]
+            assert got.tolist() == want
+            many = states(rng, n, N=50)
+            tips = None if tip is None else np.tile(tip, (50, 1))
+            got = cd.rnea_structured(chain, *many, G, f_tip=tips)
+            want = direct(chain, many, tips)
+            for i in range(n):
+                np.testing.assert_array_equal(got[:, i], 0.0 if want[i] is structured.ZERO
+                                              else want[i])
+
+
+def test_compiled_recursion_drops_negations_and_unread_operations():
+    """On the 6R arm (many folded constants) the compiled code has no negation and
+    fewer operations than the direct run performs, counted by numpy calls; its
+    multiplications are what opcount counts per state."""
+    from chaindyn.opcount import _Counted
+
+    chain = models.arm6r()
+    N = 4
+    s = states(np.random.default_rng(3), 6, N=N)
+    calls = {}
+    original = _Counted.__array_ufunc__
+
+    def hook(self, ufunc, method, *inputs, **kwargs):
+        calls[ufunc.__name__] = calls.get(ufunc.__name__, 0) + 1
+        return original(self, ufunc, method, *inputs, **kwargs)
+
+    sc = structured.precompute(chain)
+    wrap = structured._wrap("array")
+    links, (base_R, _, _) = structured._mapped(sc, wrap)
+    a0 = [np.full(N, a).view(_Counted) for a in structured._base_acceleration(base_R, G9)]
+    _Counted.__array_ufunc__ = hook
+    try:
+        structured._sweep(links, *([c.view(_Counted) for c in x.T] for x in s), a0, None,
+                          np.cos, np.sin, structured.ZERO)
+    finally:
+        _Counted.__array_ufunc__ = original
+    ops = structured.compiled(sc).operations
+    assert calls["negative"] > 0 and "neg" not in ops
+    assert ops["cos"] == ops["sin"] == calls["cos"] == calls["sin"] == 6
+    assert ops["*"] < calls["multiply"]
+    assert ops["+"] + ops["-"] < calls["add"] + calls["subtract"]
+    # a further state costs what one recursion multiplies (gravity is once per call)
+    one, two = (count(cd.rnea_structured, chain, *(x[:k] for x in s), rule="all") for k in (1, 2))
+    assert ops["*"] == two - one
+
+
+def test_compiled_recursion_is_built_once_per_chain():
+    chain = models.random_chain(3, np.random.default_rng(8), prismatic=0.5)
+    sc = structured.precompute(chain)
+    s = states(np.random.default_rng(9), 3, N=40)
+    cd.rnea_structured(chain, *s)
+    first = structured.compiled(sc)
+    cd.rnea_structured(chain, *s)
+    assert structured.compiled(sc) is first and structured.compiled(sc, tip=True) is not first
+    assert first.source.startswith("def build(")
 
 
 def test_fold_only_roundoff_from_zero_and_one():

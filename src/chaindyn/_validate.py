@@ -102,7 +102,7 @@ def as_array(x, name, shape=None):
             dims = ["N" if s is None else str(s) for s in shape]
             want = "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
             raise ValueError(f"{name} must have shape {want}, got {a.shape}")
-    if not np.all(np.isfinite(a)):
+    if not np.isfinite(a).all():
         bad = np.argwhere(~np.isfinite(a))[0]
         raise ValueError(
             f"{name} must be finite, got {a[tuple(bad)]} at index {tuple(int(i) for i in bad)}"
@@ -144,7 +144,7 @@ def check_state(chain, **arrays):
             )
         out.append(a)
     try:
-        np.broadcast_shapes(*(a.shape for a in out))
+        _broadcast_shapes(*(a.shape for a in out))
     except ValueError:
         shapes = ", ".join(f"{k} {a.shape}" for k, a in zip(arrays, out))
         raise ValueError(f"joint arrays must have matching batch shapes, got {shapes}") from None
@@ -174,9 +174,16 @@ def check_wrench(f_tip, batch=()):
     return F
 
 
+def _broadcast_shapes(*shapes):
+    """``np.broadcast_shapes``, without its cost when the shapes are equal (the usual
+    batch: a microsecond or two per call, for every call)."""
+    first = shapes[0]
+    return first if all(s == first for s in shapes) else np.broadcast_shapes(*shapes)
+
+
 def batch_shape(*arrays):
     """Broadcast batch shape of joint arrays of shape (..., n)."""
-    return np.broadcast_shapes(*(a.shape for a in arrays))[:-1]
+    return _broadcast_shapes(*(a.shape for a in arrays))[:-1]
 
 
 #: A character that XML 1.0 cannot carry (control characters, lone surrogates, ...).

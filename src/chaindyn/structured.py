@@ -41,6 +41,13 @@ geometry has zeros, by changes that libraries and the literature make as well
    link 1; the last frame {n'} has its origin at the foot of the normal
    (``d_n = 0``) and its x along a principal axis of the last link's inertia
    in the plane of x and y (``Ixy = 0``).
+7. **Compiled once per chain** (:func:`compiled`): the recursion below is
+   traced into straight-line Python code, one line per operation, so that
+   the products with the folded constants cost no Python dispatch at run
+   time either; negations are merged into the sums and products that use
+   them, and operations whose results nothing reads are dropped (an operand
+   of a product with a folded zero; the moments of an all-prismatic chain,
+   which no torque reads).
 
 Per link, with ``R = Rx(alpha) Rz(theta + q)`` the rotation of {i'} in
 {(i-1)'}, for a link in the middle of a chain of general geometry::
@@ -69,11 +76,14 @@ the last link saves 8 if revolute (d_n = 0: 3 + 2; Ixy = 0: 3) and 3 if
 prismatic (Ixy only) (``END_SAVINGS``).  Once per call, whatever the number of
 states, gravity is rotated
 into {0'} (9) and a tip wrench, if given, into {n'} (24).  An all-revolute
-chain of general geometry: ``91 n - 100`` for n >= 3 (82 for n = 2, 17 for
-n = 1), against ``93 n - 108`` (Balafoutis and Patel 1991, as tabulated in
-Featherstone 2008, Table 10.1).  Zeros in the geometry (intersecting or
-parallel axes, right-angle twists, links with symmetric inertia) fold away
-more; a leading run of prismatic joints has no angular velocity at all.
+chain of general geometry: ``91 n - 100`` for n >= 3 (82 for n = 2, 16 for
+n = 1, where omega_z^2 has no next link to reach), against ``93 n - 108``
+(Balafoutis and Patel 1991, as tabulated in Featherstone 2008, Table 10.1).
+Zeros in the geometry (intersecting or parallel axes, right-angle twists,
+links with symmetric inertia) fold away more; a leading run of prismatic
+joints has no angular velocity at all, and an all-prismatic chain computes
+no moment (its torques are force components): 19 per link, ``19 n - 13``
+for n >= 2.
 These counts are what ``opcount.count(rnea_structured, ..., rule="all")``
 measures on the code below and what the tests pin.  Where a common normal is
 not defined (parallel axes, or nearly so: feet farther than ``FAR_FEET``
@@ -94,14 +104,14 @@ only with state-dependent values, never with each other, which the tests
 check by counting once more with the constants themselves instrumented
 (``rnea_structured(..., count_constants=True)``).
 
-One code path (``_sweep``) serves one state and a batch: it works on
-components.  For one state, or a batch of at most ``ROW_LOOP_MAX`` states,
-given as plain arrays or lists, the components are Python floats and the
-states run one after the other (fast: no numpy call per operation); for a
-larger batch, or for instrumented arrays, they are arrays over a block of at
-most ``BLOCK_STATES`` states and every line is one vectorized numpy operation;
-the blocks run one after the other, so that the temporaries stay within the
-cache whatever the batch size.
+One code path serves one state and a batch: ``_sweep``, which works on
+components, compiled (step 7).  For one state, or a batch of at most
+``ROW_LOOP_MAX`` states, given as plain arrays or lists, the components are
+Python floats and the states run one after the other (fast: no numpy call
+per operation); for a larger batch, or for instrumented arrays, they are
+arrays over a block of at most ``BLOCK_STATES`` states and every line is one
+vectorized numpy operation; the blocks run one after the other, so that the
+temporaries stay within the cache whatever the batch size.
 """
 
 from __future__ import annotations
@@ -126,15 +136,16 @@ from .spatial import axis_point, parallel_axis, rot_x, rot_z
 __all__ = ["rnea_structured", "precompute", "joint_frames", "fold", "StructuredChain",
            "LinkConstants", "FoldedLink", "JointFrames", "ZERO", "ONE", "MINUS_ONE",
            "PER_LINK_MULTIPLICATIONS", "FIRST_LINK_MULTIPLICATIONS", "END_SAVINGS",
-           "PER_CALL_MULTIPLICATIONS"]
+           "PER_CALL_MULTIPLICATIONS", "compiled", "CompiledSweep"]
 
 #: Multiplications (rule "all") of a link in the middle of a chain of general geometry
 #: (no zero or unit constants), by joint type: see the module docstring, line by line.
 PER_LINK_MULTIPLICATIONS = {"revolute": 91, "prismatic": 91}
 #: Multiplications of link 1 when its joint is revolute (it starts from rest).
 FIRST_LINK_MULTIPLICATIONS = 8
-#: What link 2 and the last link save against PER_LINK_MULTIPLICATIONS.
-END_SAVINGS = {"second": 18, "last revolute": 8, "last prismatic": 3}
+#: What link 2 and the last link save against PER_LINK_MULTIPLICATIONS (and link 1
+#: against FIRST_LINK_MULTIPLICATIONS when it is the only one: omega_z^2 has no reader).
+END_SAVINGS = {"second": 18, "last revolute": 8, "last prismatic": 3, "single link": 1}
 #: Multiplications per call outside the link loop: gravity into {0'}; a tip wrench into {n'}.
 PER_CALL_MULTIPLICATIONS = {"gravity": 9, "f_tip": 24}
 
@@ -217,6 +228,8 @@ class StructuredChain:
         )
         # the same with the structural constants as floats, for the float path
         self.float_constants = _mapped(self, _as_float)
+        self._compiled = {}  # tip wrench or not -> CompiledSweep (see compiled())
+        self._functions = {}  # (tip, path) -> the compiled sweep bound (see _function())
 
 
 # ----------------------------------------------------------------- structural constants
@@ -727,6 +740,223 @@ def _sweep(links, q, qd, qdd, a0, tip, cos, sin, zero):
     return taus
 
 
+# ----------------------------------------------------------------- the compiled recursion
+# ``_sweep`` is what the recursion computes; a call runs it compiled.  Once per chain
+# (and with or without a tip wrench) it is traced: run on placeholders (_Traced) that
+# record each arithmetic operation on a tape instead of computing it, with the folded
+# constants as they are, so that the products with ZERO and ONE and the sums with ZERO
+# leave nothing on the tape, exactly as they leave nothing in a direct run.  Three
+# things the direct run cannot do are then done on the tape:
+#   * negations are not computed: a placeholder carries a sign, which the next sum or
+#     product absorbs (a + (-b) is a - b, (-a) b is -(a b), exactly in floating point);
+#   * operations whose results nothing uses are dropped (an operand of a product with
+#     a folded zero, e.g. b_x - w_y w_z when I_xz = 0);
+#   * the rest is written out as one Python function of straight-line code, one line
+#     per operation, with the constants bound once (``_compile``): no Python dispatch
+#     on the structural constants, no unpacking of the link constants, no branches.
+# The function computes the same operations on the same operands in the same order as
+# ``_sweep`` (with the negations merged), so its results are the same bit for bit; it
+# runs on Python floats (one state) and on arrays (a block of states) alike.
+
+
+class _Tape:
+    """The operations of a traced ``_sweep``: entries ``(op, a, b)``, where ``op`` is
+    "in" (input ``a``), "const" (constant ``a``), "+", "-", "*", "neg", "cos" or "sin"
+    and ``a``, ``b`` are the indices of the operands' entries."""
+
+    def __init__(self):
+        self.ops = []
+        self.constants = []
+
+    def add(self, op, a, b=None):
+        self.ops.append((op, a, b))
+        return len(self.ops) - 1
+
+    def constant(self, value):
+        self.constants.append(value)
+        return _Traced(self, self.add("const", len(self.constants) - 1))
+
+    def value(self, x):
+        """``x`` as a _Traced: itself, or a constant of the tape."""
+        return x if isinstance(x, _Traced) else self.constant(x)
+
+
+class _Traced:
+    """A value of ``_sweep`` while it is traced: an entry of the tape and a sign."""
+
+    __slots__ = ("tape", "ref", "neg")
+    __array_ufunc__ = None  # numpy hands ``constant * traced`` to the methods below
+
+    def __init__(self, tape, ref, neg=False):
+        self.tape, self.ref, self.neg = tape, ref, neg
+
+    def _operand(self, other):
+        """The other operand as a _Traced, or None for a structural constant, whose
+        own methods then decide (a product with ZERO is ZERO, ...)."""
+        return None if isinstance(other, (_Zero, _Unit)) else self.tape.value(other)
+
+    def __neg__(self):
+        return _Traced(self.tape, self.ref, not self.neg)
+
+    def __mul__(self, other):
+        o = self._operand(other)
+        if o is None:
+            return NotImplemented
+        return _Traced(self.tape, self.tape.add("*", self.ref, o.ref), self.neg != o.neg)
+
+    __rmul__ = __mul__
+
+    def __add__(self, other):
+        o = self._operand(other)
+        if o is None:
+            return NotImplemented
+        tape = self.tape
+        if self.neg == o.neg:  # a + b, or -(a + b)
+            return _Traced(tape, tape.add("+", self.ref, o.ref), self.neg)
+        if o.neg:  # a + (-b) = a - b
+            return _Traced(tape, tape.add("-", self.ref, o.ref))
+        return _Traced(tape, tape.add("-", o.ref, self.ref))  # (-a) + b = b - a
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        o = self._operand(other)
+        return NotImplemented if o is None else self + (-o)
+
+    def __rsub__(self, other):
+        o = self._operand(other)
+        return NotImplemented if o is None else o + (-self)
+
+    def entry(self):
+        """The tape entry of this value with its sign applied (a negation recorded
+        only where a value leaves the recursion, or enters a sine or cosine)."""
+        return self.tape.add("neg", self.ref) if self.neg else self.ref
+
+
+def _traced_function(tape, fn):
+    def traced(x):
+        return _Traced(tape, tape.add(fn, x.entry()))
+    return traced
+
+
+def _code(tape, outputs, n_inputs):
+    """Python source of ``build(k0, k1, ...)`` and the number of its operations by
+    kind (``op``: "*", "+", ...); ``build`` returns ``sweep(x0, x1, ...,
+    cos, sin)``: the live operations of ``tape`` in order, one line each, each
+    result in a local that is reused once its last reader has run (so that no more
+    arrays are alive at once than in ``_sweep``).  ``outputs``: tape entries, or
+    None for a torque that is structurally zero."""
+    ops = tape.ops
+    live = [False] * len(ops)
+    for r in outputs:
+        if r is not None:
+            live[r] = True
+    for r in range(len(ops) - 1, -1, -1):  # backwards: what the outputs need
+        op, a, b = ops[r]
+        if live[r] and op not in ("in", "const"):
+            live[a] = True
+            if b is not None:
+                live[b] = True
+    last = {}
+    for r, (op, a, b) in enumerate(ops):
+        if live[r] and op not in ("in", "const"):
+            last[a] = last[b] = r
+    for r in outputs:
+        last[r] = len(ops)
+    names, free, lines, count, kinds = {}, [], [], 0, {}
+    for r, (op, a, b) in enumerate(ops):
+        if op in ("in", "const"):
+            names[r] = ("x" if op == "in" else "k") + str(a)
+            continue
+        if not live[r]:
+            continue
+        args = [names[a]] + ([] if b is None else [names[b]])
+        for x in {a, b} - {None}:
+            if last[x] == r and names[x][0] == "t":
+                free.append(names[x])
+        if free:
+            name = free.pop()
+        else:
+            name, count = f"t{count}", count + 1
+        names[r] = name
+        kinds[op] = kinds.get(op, 0) + 1
+        if op in "+-*":
+            lines.append(f"{name} = {args[0]} {op} {args[1]}")
+        elif op == "neg":
+            lines.append(f"{name} = -{args[0]}")
+        else:
+            lines.append(f"{name} = {op}({args[0]})")
+    result = ", ".join("0.0" if r is None else names[r] for r in outputs)
+    k = ", ".join(f"k{j}" for j in range(len(tape.constants)))
+    x = ", ".join(f"x{j}" for j in range(n_inputs))
+    body = "".join(f"        {line}\n" for line in lines)
+    return (f"def build({k}):\n    def sweep({x}, cos, sin):\n{body}"
+            f"        return ({result},)\n    return sweep\n"), kinds
+
+
+class CompiledSweep(NamedTuple):
+    """``_sweep`` of one StructuredChain compiled (see :func:`compiled`)."""
+
+    build: object  #: build(*constants) -> sweep(*inputs, cos, sin) -> tuple of tau_i
+    constants: tuple  #: the constants of the code, Python floats, in the order build takes
+    source: str  #: the Python source of build
+    operations: dict  #: the operations of sweep by kind ("*", "+", "-", "neg", "cos", "sin")
+
+
+def compiled(s, tip=False):
+    """The recursion of :func:`rnea_structured` for one chain as straight-line Python
+    code, traced from ``_sweep`` (step 7 of the module docstring; once per chain
+    and ``tip``, cached on ``s``).
+
+    Parameters
+    ----------
+    s : StructuredChain
+        From :func:`precompute`.
+    tip : bool, default False
+        Whether the code takes a tip wrench.
+
+    Returns
+    -------
+    CompiledSweep
+        ``build(*constants)`` returns ``sweep(*inputs, cos, sin)``, whose inputs
+        are ``q_1..q_n, qd_1..qd_n, qdd_1..qdd_n``, the base's acceleration
+        ``a_0`` in {0'} (3 components, m/s^2) and, with ``tip``, the moment and
+        the force of F_tip in {n} (3 + 3); ``cos`` and ``sin`` are ``math.cos``
+        and ``math.sin`` for floats, ``np.cos`` and ``np.sin`` for arrays.  It
+        returns the n torques (N m or N).  ``operations`` counts the lines by
+        operation: ``"*"`` is what :func:`chaindyn.opcount.count` counts per
+        state under ``rule="all"``.
+
+    Examples
+    --------
+    >>> from chaindyn import models
+    >>> from chaindyn.structured import compiled, precompute
+    >>> code = compiled(precompute(models.planar_2r()))
+    >>> code.operations["*"], code.operations["cos"], "neg" in code.operations
+    (14, 2, False)
+    """
+    key = bool(tip)
+    done = s._compiled.get(key)
+    if done is not None:
+        return done
+    n = len(s.folded)
+    tape = _Tape()
+    links, (_, tip_R, tip_r) = _mapped(
+        s, lambda v: tape.constant(v) if type(v) is float else v)
+    n_inputs = 3 * n + 3 + (6 if tip else 0)
+    x = [_Traced(tape, tape.add("in", j)) for j in range(n_inputs)]
+    wrench = (tip_R, tip_r, tuple(x[3 * n + 3:3 * n + 6]), tuple(x[3 * n + 6:])) if tip else None
+    taus = _sweep(links, x[:n], x[n:2 * n], x[2 * n:3 * n], tuple(x[3 * n:3 * n + 3]), wrench,
+                  _traced_function(tape, "cos"), _traced_function(tape, "sin"), ZERO)
+    outputs = [t.entry() if isinstance(t, _Traced) else None for t in taus]
+    source, kinds = _code(tape, outputs, n_inputs)
+    namespace = {}
+    exec(compile(source, f"<rnea_structured sweep, {n} links>", "exec"), namespace)
+    done = CompiledSweep(namespace["build"], tuple(tape.constants), source, kinds)
+    s._compiled[key] = done
+    return done
+
+
 #: Up to this many states, a call runs state by state on Python floats (faster
 #: than numpy calls on tiny arrays); larger batches run vectorized.
 ROW_LOOP_MAX = 32
@@ -783,38 +1013,38 @@ def _block_components(a, full, index):
     return list(b.reshape(-1, k).T.copy())
 
 
-#: The constants of a StructuredChain as 0-d float64 arrays (see :func:`_constants`).
-_ARRAY_CONSTANTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+def _wrap(kind):
+    """How a float constant enters the code of the path ``kind``: as it is ("float"),
+    as a 0-d float64 array ("array") or as an instrumented 0-d array ("counted",
+    :mod:`chaindyn.opcount`, so that a product of two constants is counted too).
+
+    Why 0-d arrays and not the floats on arrays: numpy converts a Python float
+    operand to an array on every operation (about 0.2 us here, a third of the cost
+    of a whole operation on a thousand states); a 0-d array it takes as it is.
+    The products are the same float64 products."""
+    if kind == "float":
+        return _as_float
+    if kind == "array":
+        return lambda v: np.array(v, dtype=float) if type(v) is float else v
+    from .opcount import _Counted
+
+    return lambda v: np.asarray(v).view(_Counted) if type(v) is float else v
 
 
-def _constants(s, instrumented):
-    """The folded link constants and the flattened base and tip rotations of ``s`` for
-    the vectorized path: the structural constants (ZERO, ONE, MINUS_ONE) as they
-    are, the others as 0-d float64 arrays (the same values as the Python floats of
-    ``s``), or (``instrumented``) as 0-d arrays of :mod:`chaindyn.opcount`, so that
-    a product of two constants in the per-call code would be counted.
-
-    Why 0-d arrays and not the floats: numpy converts a Python float operand to an
-    array on every operation (about 0.2 us here, a third of the cost of a whole
-    operation on a thousand states); a 0-d array it takes as it is.  The products
-    are the same float64 products.  They are made once per chain and cached."""
-    if instrumented:
-        from .opcount import _Counted
-
-        def wrap(v):
-            return np.asarray(v).view(_Counted) if type(v) is float else v
-    else:
-        cached = _ARRAY_CONSTANTS.get(s)
-        if cached is not None:
-            return cached
-
-        def wrap(v):
-            return np.array(v, dtype=float) if type(v) is float else v
-
-    out = _mapped(s, wrap)
-    if not instrumented:
-        _ARRAY_CONSTANTS[s] = out
-    return out
+def _function(s, tip, kind):
+    """The compiled recursion of ``s`` (:func:`compiled`) with its constants bound
+    for the path ``kind`` (:func:`_wrap`; "float" and "array" made once and cached
+    on ``s``), and the base rotation R_{0,0'} flattened, bound the same way."""
+    key = (bool(tip), kind)
+    done = s._functions.get(key)
+    if done is None:
+        wrap = _wrap(kind)
+        c = compiled(s, tip)
+        done = (c.build(*(wrap(v) for v in c.constants)),
+                tuple(wrap(v) for v in s._flat[0]))
+        if kind != "counted":
+            s._functions[key] = done
+    return done
 
 
 def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
@@ -891,7 +1121,7 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
     plain = all(type(a) is np.ndarray for a in arrays) and not count_constants
     if plain and math.prod(full) <= ROW_LOOP_MAX:
         # one state, or a few: Python floats, state by state
-        links, (base_R, tip_R, tip_r) = s.float_constants
+        sweep, base_R = _function(s, f_tip is not None, "float")
         a0 = _base_acceleration(base_R, gravity.tolist())
         given = (q, qd, qdd) + (() if f_tip is None else (f_tip,))
         if full == ():
@@ -899,18 +1129,16 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
         else:
             rows = [np.broadcast_to(a, full + a.shape[-1:]).reshape(-1, a.shape[-1]).tolist()
                     for a in given]
-        out = []
-        for k in range(math.prod(full)):
-            tip = None if f_tip is None else (tip_R, tip_r, rows[3][k][:3], rows[3][k][3:])
-            out.append(_sweep(links, rows[0][k], rows[1][k], rows[2][k], a0, tip,
-                              math.cos, math.sin, 0.0))
+        tip = [()] * math.prod(full) if f_tip is None else rows[3]
+        out = [sweep(*q_k, *qd_k, *qdd_k, *a0, *tip_k, math.cos, math.sin)
+               for q_k, qd_k, qdd_k, tip_k in zip(rows[0], rows[1], rows[2], tip)]
         return np.array(out).reshape(full + (chain.n,))
     # a batch (or instrumented arrays): every line one numpy operation over a block of
     # states; blocks of at most BLOCK_STATES, written into the output one after the other.
     # Instrumented arrays (chaindyn.opcount) take the same path: every operation then
     # runs over a whole block, and the count is N times that of one state's recursion
     # plus the base's acceleration, once per call.
-    links, (base_R, tip_R, tip_r) = _constants(s, count_constants)
+    sweep, base_R = _function(s, f_tip is not None, "counted" if count_constants else "array")
     shape = full if full else (1,)
     out = np.empty(shape + (chain.n,))
     flat = out.reshape(-1, chain.n)  # a view: out is C-contiguous
@@ -919,18 +1147,19 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None, *,
         gravity = gravity.view(kind)  # though a default, so its products are counted
     a0 = _base_acceleration(base_R, tuple(gravity[..., k] for k in range(3)))  # once per call
     for index, start, stop in _blocks(shape, BLOCK_STATES):
-        qb, qdb, qddb = (_block_components(a, shape, index) for a in (q, qd, qdd))
-        tip = None
-        if f_tip is not None:
-            F = _block_components(f_tip, shape, index)
-            tip = (tip_R, tip_r, tuple(F[:3]), tuple(F[3:]))
-        # a_0 over the block's states as a view (no arithmetic): every state's
+        x = [c for a in (q, qd, qdd) for c in _block_components(a, shape, index)]
+        # a_0 copied over the block's states (no arithmetic): every state's
         # recursion then does the same work, whatever the chain's zeros
-        ab = tuple(np.broadcast_to(a, qb[0].shape) for a in a0)
-        taus = _sweep(links, qb, qdb, qddb, ab, tip, np.cos, np.sin, ZERO)
+        base = np.empty((3,) + x[0].shape)
+        for k in range(3):
+            base[k] = a0[k]
+        x += list(base if kind is np.ndarray else base.view(kind))
+        if f_tip is not None:
+            x += _block_components(f_tip, shape, index)
+        taus = sweep(*x, np.cos, np.sin)
         block = flat[start:stop]
         for i, t in enumerate(taus):
-            block[:, i] = 0.0 if t is ZERO else t
+            block[:, i] = t
     out = out.reshape(full + (chain.n,))
     if plain:
         return out
