@@ -69,12 +69,12 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 # (sec-b-counts)=
 # ## B.1 곱셈 횟수: 구조를 쓰면 얼마나 줄어드는가
 #
-# ### B.1.1 여섯 가지 구조
+# ### B.1.1 일곱 가지 구조
 #
 # `chaindyn.rnea`는 3.2.4의 알고리즘을 글자 그대로 옮긴 구현이다. 링크마다 스크루 지수 함수로
 # 자세를 만들고, 그것으로 6×6 수반 행렬 $\mathrm{Ad}$를 채운 뒤, 트위스트·가속도·렌치를 모두 이
 # 행렬과의 조밀한 곱으로 옮긴다. 그런데 이 행렬들에는 0과 반복되는 블록이 많다. 함수
-# `chaindyn.rnea_structured`는 같은 토크를 여섯 가지 구조를 이용해 계산한다. 모두 문헌과
+# `chaindyn.rnea_structured`는 같은 토크를 일곱 가지 구조를 이용해 계산한다. 모두 문헌과
 # 라이브러리에서 쓰는 방법이다 {cite:p}`featherstone2008rigid,craig2018introduction`. 아래 식은
 # `src/chaindyn/structured.py`가 하는 계산을 그대로 적은 것이고, 기호는 {doc}`notation`에 정리한
 # 것과 같다.
@@ -152,15 +152,25 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 # 5. **상수 접기.** 사슬을 불러올 때 계산한 상수 가운데 반올림 오차 범위에서 0이나 $\pm1$인 것은
 #    구조적 상수 `ZERO`, `ONE`, `MINUS_ONE`으로 바꾼다. 이 객체와의 곱은 계산되지 않고(파이썬의 연산자
 #    규칙이 곱 자체를 건너뛴다), 더하면 다른 항이 그대로 남는다. 정지한 기저의 각속도와 각가속도도
-#    `ZERO`이다. 호출 중에는 어떤 값도 0인지 검사하지 않는다. 교차하는 축($a = 0$), 직각인 비틀림, 대칭인 관성 같은 기하의 0이 이렇게 곱셈에서 빠진다.
-#    곱셈을 세는 것은 배열 위의 경로이다. 상태 하나를 파이썬 실수로 계산하는 경로(B.4.2)는 같은
-#    코드에 이 상수들을 보통의 파이썬 실수로 넣는다. 실수 곱셈 한 번이 그것을 건너뛰는 파이썬
-#    호출보다 싸기 때문이다. 0을 곱해 더하는 일과 1을 곱하는 일은 값을 바꾸지 않으므로, 이것이 결과를
-#    바꾸지는 않는다.
+#    `ZERO`이다. 호출 중에는 어떤 값도 0인지 검사하지 않는다. 교차하는 축($a = 0$), 직각인
+#    비틀림, 대칭인 관성 같은 기하의 0이 이렇게 곱셈에서 빠진다.
 # 6. **사슬의 양 끝.** 링크 1은 정지에서 출발하므로 $\omega_1 = \hat z\,\dot q_1$이고 $\tau_1$ 하나만
 #    필요하다. 링크 2는 링크 1에 모멘트의 z 성분만 넘긴다(링크 1이 직동 관절이면 힘의 z 성분).
 #    마지막 프레임 $\{n'\}$는 다음 축이 없으니 원점을 발에 두고($d_n = 0$), x축을 마지막 링크
 #    관성의 xy 평면 주축에 맞춘다($I_{xy} = 0$).
+# 7. **사슬마다 한 번 컴파일.** 위의 재귀식은 사슬마다 처음 한 번, 값을 계산하는 대신 연산을
+#    기록하는 자리표시 객체 위에서 실행된다(추적). 접힌 상수와의 곱과 `ZERO`와의 합은 이때에도
+#    아무것도 남기지 않는다. 기록된 연산 목록에는 세 가지 손질을 더 한다. 첫째, 부호 뒤집기는 따로
+#    계산하지 않고 그 값을 쓰는 다음 합이나 곱이 떠맡는다. $a + (-b)$는 $a - b$가 되고 $(-a)\,b$는
+#    $-(ab)$가 되는데, 부동소수점에서도 정확히 같은 값이다. 둘째, 결과를 아무도 읽지 않는 연산을
+#    지운다. 접힌 0과 곱해질 피연산자(예를 들어 $I_{xz} = 0$일 때의
+#    $\dot\omega_x - \omega_y\omega_z$)가 그렇고, 관절이 모두 직동인 사슬의 모멘트도 그렇다. 그런
+#    사슬의 토크는 힘의 성분뿐이어서 모멘트를 읽는 곳이 없다. 셋째, 남은 연산을 한 줄에 하나씩 적은
+#    파이썬 함수 하나로 만들고 상수를 한 번 묶어 둔다(`chaindyn.structured.compiled`). 호출할 때는
+#    이 함수만 돈다. 구조적 상수를 거치는 파이썬 연산자 호출도, 링크 상수를 풀어 놓는 일도, 관절
+#    종류에 따른 분기도 없다. 같은 피연산자에 같은 연산을 같은 순서로 하므로 결과는 재귀식을 직접
+#    실행한 것과 비트 하나까지 같다(`tests/test_structured.py`가 확인한다). 같은 함수가 상태 하나는
+#    파이썬 실수로, 배치는 numpy 배열로 계산한다.
 #
 # 관절 프레임과 $m$, $mc$, $I_o$, 접힌 상수는 사슬마다 처음 한 번 계산해 캐시에 둔다. 라이브러리가
 # 모델을 불러올 때 하는 전처리와 같은 일이라서, 호출마다 세는 곱셈에는 넣지 않았다. 대신 호출
@@ -210,6 +220,8 @@ def predicted(kinds):
     total = gravity_call + first + struct_r * (len(kinds) - 1)
     if len(kinds) > 1:
         total -= saved["second"] + saved["last revolute" if kinds[-1] == "R" else "last prismatic"]
+    else:  # 링크 1 하나뿐: omega_z^2를 읽을 다음 링크가 없다
+        total -= saved["single link"]
     return total
 
 
@@ -233,6 +245,31 @@ s_arm = tuple(np.random.default_rng(6).standard_normal(6) for _ in range(3))
 arm_count = count(cd.rnea_structured, arm, *s_arm, rule="all")
 general_6 = struct_r * 6 - offset
 assert arm_count < general_6
+
+# 7번 손질(컴파일)이 지운 연산: 재귀식을 직접 실행한 연산 수(traced)와 컴파일된 함수의 연산 수
+def compiled_ops(chain):
+    code = structured.compiled(structured.precompute(chain))
+    return code.traced, code.operations
+
+
+arm_traced, arm_ops = compiled_ops(arm)
+assert "neg" not in arm_ops and arm_traced["neg"] > 0
+gen_traced, gen_ops = compiled_ops(models.random_chain(6, np.random.default_rng(106), prismatic=0.0))
+assert gen_traced["*"] == gen_ops["*"]  # 일반 기하: 접힌 0이 없어 지울 곱셈도 없다
+glue("bp_cmp_mul_direct", arm_traced["*"], display=False)
+glue("bp_cmp_mul", arm_ops["*"], display=False)
+glue("bp_cmp_add_direct", arm_traced["+"] + arm_traced["-"], display=False)
+glue("bp_cmp_add", arm_ops["+"] + arm_ops["-"], display=False)
+glue("bp_cmp_neg", arm_traced["neg"], display=False)
+glue("bp_cmp_gen_mul", gen_ops["*"], display=False)
+
+# 관절이 모두 직동인 사슬: 모멘트를 읽는 토크가 없다
+pp = [chain_count("P" * n, 500 + n) for n in range(1, 9)]
+pp_step = pp[2] - pp[1]
+pp_offset = 2 * pp_step - pp[1]
+assert all(pp[n - 1] == pp_step * n - pp_offset for n in range(2, 9)), pp
+glue("bp_pp_link", pp_step, display=False)
+glue("bp_pp_formula", f"{pp_step} n − {pp_offset}", display=False)
 
 SPEC_PER_LINK = 357  # 명세 원고가 보고한 링크당 곱셈 횟수 (행렬 곱만 센 규칙)
 assert dense_products == SPEC_PER_LINK
@@ -324,8 +361,15 @@ md_table(["단계", "곱셈"], [*steps, ["합 (이 빌드에서 센 값과 같�
 # 규칙의 {glue:text}`bp_dense_products`번의 {glue:text}`bp_share_spec`% 수준이다.
 #
 # 기하에 0이 많으면 더 준다. 이 책의 6R 팔({doc}`ch3_2_examples`)은 비틀림이 모두 0이거나 직각이고 오프셋
-# 여러 개가 0이어서, 같은 호출이 {glue:text}`bp_arm_count`번이다. 직동 관절이 사슬 앞쪽에 연달아
-# 있으면 그 구간에는 각속도가 없으므로 $\Omega$와 오일러 항이 통째로 빠진다.
+# 여러 개가 0이어서, 같은 호출이 {glue:text}`bp_arm_count`번이다. 그 일부는 7번 손질에서 빠진다.
+# 재귀식을 직접 실행하면 이 팔의 상태 하나에 곱셈 {glue:text}`bp_cmp_mul_direct`번, 덧셈·뺄셈
+# {glue:text}`bp_cmp_add_direct`번, 부호 뒤집기 {glue:text}`bp_cmp_neg`번을 한다. 컴파일된 함수는
+# 곱셈 {glue:text}`bp_cmp_mul`번과 덧셈·뺄셈 {glue:text}`bp_cmp_add`번만 하고 부호는 뒤집지 않는다.
+# 기하가 일반적인 사슬에는 접힌 0이 없으니 지울 곱셈도 없다. 관절 여섯 개인 임의 사슬에서는 두
+# 경우 모두 곱셈이 {glue:text}`bp_cmp_gen_mul`번이다(중력 항 제외). 직동 관절이 사슬 앞쪽에 연달아
+# 있으면 그 구간에는 각속도가 없으므로 $\Omega$와 오일러 항이 통째로 빠진다. 관절이 모두 직동이면
+# 모멘트도 계산하지 않으므로 링크당 {glue:text}`bp_pp_link`번, $n \ge 2$에서 사슬 전체가
+# {glue:text}`bp_pp_formula`번이다.
 
 # %% tags=["hide-input", "nbval-ignore-output"]
 # 같은 토크인지 확인: 임의 사슬(회전·직동 혼합, 축이 원점을 벗어남), 한 상태와 배치

@@ -9,6 +9,8 @@ differ from run to run).  It writes, for the book's appendix B:
   the libraries): time per sample and peak memory, N = 1 .. 1e6;
 * ``data/bench_blocks.csv``   ``rnea_structured`` at N = 1e5 against the size of the
   blocks it splits a batch into (``chaindyn.structured.BLOCK_STATES``);
+* ``data/bench_flat.csv``     ``rnea_structured`` per sample at N = 1e3 .. 1e6, the N
+  taking turns (whether the time per state rises with N), with page faults;
 * ``data/bench_budget.csv``   where the time of ``rnea_structured`` goes at N = 1e3
   (its sweep, the sines and cosines, the rest of the call) and how many numpy
   operations the sweep could make to cost 0.3 times the Pinocchio loop;
@@ -310,6 +312,28 @@ def run_batch(chain, batched, budget, max_n):
         for r in rows:
             if r[1] == N:
                 r.insert(3, r[2] / (pin_t / N * 1e6))
+    return rows
+
+
+def run_flat(chain, budget, max_n):
+    """rnea_structured per sample at every N of the batch goals (1e3 .. 1e6) measured
+    taking turns (:func:`interleaved_min`), so that the machine's load falls on
+    every N alike: whether the per-sample time rises with N is a comparison of one
+    function with itself, which a median of a few long calls at 1e6 measured at
+    another moment than 1e5 does not settle.  With the minor page faults per call
+    (pages the kernel maps in and zeroes: a fresh output array of N n float64
+    beyond the allocator's reuse) and tracemalloc's peak per state.  (The torques
+    at these N are compared with rnea in :func:`run_batch`.)"""
+    Ns = [N for N in NS if 1000 <= N <= max_n]
+    sets = {N: states(N) for N in Ns}
+    fns = {N: (lambda s=sets[N]: cd.rnea_structured(chain, *s, G)) for N in Ns}
+    best = interleaved_min(fns, budget=4 * budget)
+    rows = []
+    for N, fn in fns.items():
+        faults, peak = page_faults(fn), peak_bytes(fn)
+        rows.append([N, best[N] / N * 1e6, faults, peak / N])
+        print(f"flat N={N:<8d} {best[N] / N * 1e6:7.3f} us/sample {faults:8.0f} page faults/call "
+              f"peak {peak / N:6.0f} B/sample", flush=True)
     return rows
 
 
@@ -625,6 +649,7 @@ def main(argv=None):
     single_rows = run_single(chain, single, library, budget=2.5 * budget)
     batch_rows = run_batch(chain, batched, budget, max_n)
     block_rows = run_blocks_fresh(budget, args.quick)
+    flat_rows = run_flat(chain, budget, max_n)
     budget_rows = run_budget(chain, batched["pin.rnea (loop)"], budget)
     g_header, g_rows = run_growth(budget, args.quick)
     peak = single_core_peak(n=1000 if args.quick else PEAK_MATMUL_N)
@@ -656,6 +681,9 @@ def main(argv=None):
                "page_faults_per_call", "default"],
               [[r[0], r[1], f"{r[2]:.4g}", f"{r[3]:.4g}", round(r[4]), r[5]]
                for r in block_rows])
+    write_csv(d / "bench_flat.csv",
+              ["N", "per_sample_us", "page_faults_per_call", "peak_bytes_per_sample"],
+              [[r[0], f"{r[1]:.4g}", round(r[2]), f"{r[3]:.4g}"] for r in flat_rows])
     write_csv(d / "bench_budget.csv", ["key", "value"],
               [(k, v if isinstance(v, int) else f"{v:.4g}") for k, v in budget_rows])
     write_csv(d / "bench_flops.csv",

@@ -347,7 +347,14 @@ def test_compiled_recursion_drops_negations_and_unread_operations():
                           np.cos, np.sin, structured.ZERO)
     finally:
         _Counted.__array_ufunc__ = original
-    ops = structured.compiled(sc).operations
+    code = structured.compiled(sc)
+    ops = code.operations
+    # the trace records what the direct run computes, operation for operation (a sum
+    # with a negated term is recorded as the difference it becomes)
+    t = code.traced
+    assert (t["*"], t["neg"], t["cos"], t["sin"]) == (
+        calls["multiply"], calls["negative"], calls["cos"], calls["sin"])
+    assert t["+"] + t["-"] == calls["add"] + calls["subtract"]
     assert calls["negative"] > 0 and "neg" not in ops
     assert ops["cos"] == ops["sin"] == calls["cos"] == calls["sin"] == 6
     assert ops["*"] < calls["multiply"]

@@ -48,7 +48,7 @@ from .rnea import base_acceleration, joint_step, rnea
 from .spatial import ad, ad_dual, transpose
 from .spatial import dot as _dot
 from .spatial import matvec as _mv
-from .structured import ROW_LOOP_MAX, precompute
+from .structured import precompute
 
 __all__ = ["aba", "aba_structured", "forward_dynamics", "inverse_mass_matrix", "cholesky_solve"]
 
@@ -515,6 +515,11 @@ def _twist_to_child(V, r, a, p):
 
 _ABA_STRUCTURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
+#: Up to this many states, aba_structured runs state by state on Python floats;
+#: larger batches run vectorized.  Measured on the 6R arm: some 340 us per state
+#: on floats, some 1.6 ms per call on arrays of a few states.
+ROW_LOOP_MAX = 4
+
 
 def _aba_constants(chain):
     """Per link, the constants of aba_structured from chaindyn.structured.precompute
@@ -752,8 +757,8 @@ def aba_structured(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     offsets are general 3-vectors and the articulated inertia is carried
     to the parent as a symmetric 6x6 (see book §3.5).
     The reciprocals ``1/d_i`` (n divisions) are not counted.  Up to
-    ``chaindyn.structured.ROW_LOOP_MAX`` states given as plain arrays run
-    state by state on Python floats; larger batches run vectorized.
+    ``ROW_LOOP_MAX`` states given as plain arrays run state by state on
+    Python floats; larger batches run vectorized.
 
     Examples
     --------

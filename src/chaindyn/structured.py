@@ -767,6 +767,7 @@ class _Tape:
     def __init__(self):
         self.ops = []
         self.constants = []
+        self.negations = 0  # the negations a direct run of _sweep computes
 
     def add(self, op, a, b=None):
         self.ops.append((op, a, b))
@@ -795,7 +796,11 @@ class _Traced:
         own methods then decide (a product with ZERO is ZERO, ...)."""
         return None if isinstance(other, (_Zero, _Unit)) else self.tape.value(other)
 
-    def __neg__(self):
+    def __neg__(self):  # from _sweep or a structural constant: a negation of a direct run
+        self.tape.negations += 1
+        return self._flipped()
+
+    def _flipped(self):
         return _Traced(self.tape, self.ref, not self.neg)
 
     def __mul__(self, other):
@@ -821,11 +826,11 @@ class _Traced:
 
     def __sub__(self, other):
         o = self._operand(other)
-        return NotImplemented if o is None else self + (-o)
+        return NotImplemented if o is None else self + o._flipped()
 
     def __rsub__(self, other):
         o = self._operand(other)
-        return NotImplemented if o is None else o + (-self)
+        return NotImplemented if o is None else o + self._flipped()
 
     def entry(self):
         """The tape entry of this value with its sign applied (a negation recorded
@@ -901,6 +906,7 @@ class CompiledSweep(NamedTuple):
     constants: tuple  #: the constants of the code, Python floats, in the order build takes
     source: str  #: the Python source of build
     operations: dict  #: the operations of sweep by kind ("*", "+", "-", "neg", "cos", "sin")
+    traced: dict  #: the same for a direct run of _sweep (what the compilation removed, added)
 
 
 def compiled(s, tip=False):
@@ -925,7 +931,9 @@ def compiled(s, tip=False):
         and ``math.sin`` for floats, ``np.cos`` and ``np.sin`` for arrays.  It
         returns the n torques (N m or N).  ``operations`` counts the lines by
         operation: ``"*"`` is what :func:`chaindyn.opcount.count` counts per
-        state under ``rule="all"``.
+        state under ``rule="all"``; ``traced`` counts the operations of a
+        direct run of the recursion, before its negations were merged and its
+        unread results dropped.
 
     Examples
     --------
@@ -952,14 +960,20 @@ def compiled(s, tip=False):
     source, kinds = _code(tape, outputs, n_inputs)
     namespace = {}
     exec(compile(source, f"<rnea_structured sweep, {n} links>", "exec"), namespace)
-    done = CompiledSweep(namespace["build"], tuple(tape.constants), source, kinds)
+    traced = {"neg": tape.negations} if tape.negations else {}
+    for op, _, _ in tape.ops:
+        if op not in ("in", "const", "neg"):  # "neg" entries: signs applied at the outputs
+            traced[op] = traced.get(op, 0) + 1
+    done = CompiledSweep(namespace["build"], tuple(tape.constants), source, kinds, traced)
     s._compiled[key] = done
     return done
 
 
 #: Up to this many states, a call runs state by state on Python floats (faster
-#: than numpy calls on tiny arrays); larger batches run vectorized.
-ROW_LOOP_MAX = 32
+#: than numpy calls on tiny arrays); larger batches run vectorized.  Measured on
+#: the 6R arm: the compiled recursion takes some 8 us per state on floats and
+#: some 160 us per call on arrays of up to a few dozen states (appendix B.4.5).
+ROW_LOOP_MAX = 16
 
 #: A vectorized batch runs in blocks of at most this many states, one after the
 #: other, each written into the output: every line of ``_sweep`` is one numpy
