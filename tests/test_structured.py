@@ -283,7 +283,7 @@ def direct(chain, s, tip=None, floats=False):
     sc = structured.precompute(chain)
     G = np.array([0.0, 0.0, -9.81])
     if floats:
-        links, (base_R, tip_R, tip_r) = sc.float_constants
+        links, (base_R, tip_R, tip_r) = structured._mapped(sc, structured._wrap("float"))
         a0 = structured._base_acceleration(base_R, G.tolist())
         F = None if tip is None else (tip_R, tip_r, tip[:3].tolist(), tip[3:].tolist())
         return structured._sweep(links, *(x.tolist() for x in s), a0, F, math.cos, math.sin,

@@ -226,8 +226,6 @@ class StructuredChain:
             tuple(fold(x) for x in tip_rotation.ravel()),
             tuple(fold(x, 1.0 + np.abs(tip_offset).max()) for x in tip_offset),
         )
-        # the same with the structural constants as floats, for the float path
-        self.float_constants = _mapped(self, _as_float)
         self._compiled = {}  # tip wrench or not -> CompiledSweep (see compiled())
         self._functions = {}  # (tip, path) -> the compiled sweep bound (see _function())
 
@@ -752,7 +750,7 @@ def _sweep(links, q, qd, qdd, a0, tip, cos, sin, zero):
 #   * operations whose results nothing uses are dropped (an operand of a product with
 #     a folded zero, e.g. b_x - w_y w_z when I_xz = 0);
 #   * the rest is written out as one Python function of straight-line code, one line
-#     per operation, with the constants bound once (``_compile``): no Python dispatch
+#     per operation, with the constants bound once (``compiled``): no Python dispatch
 #     on the structural constants, no unpacking of the link constants, no branches.
 # The function computes the same operations on the same operands in the same order as
 # ``_sweep`` (with the negations merged), so its results are the same bit for bit; it
