@@ -4,11 +4,13 @@
   with an absolute path, makes ``pytest --nbval book`` behave the same from any
   working directory and without extra command-line arguments.
 * ``built_book`` builds the book once per session; the build test and the
-  browser test share it, so ``make test`` builds exactly once.
+  browser test share it, so ``make test`` builds exactly once.  The PDF build
+  (``built_pdf`` in tests/test_pdf.py) runs alongside it (``book_builds``).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -27,18 +29,72 @@ def pytest_configure(config):
         opt.nbval_sanitize_with = str(NBVAL_SANITIZE)
 
 
+#: The PDF build's output folder (``--path-output``): the PDF is
+#: ``_build/pdf/_build/latex/book.pdf``, apart from the HTML build's ``_build``, so that
+#: the two builds share no file and can run at the same time.
+PDF_OUTPUT = BUILD / "pdf"
+
+
+def _build_command(name):
+    """The command, environment and log file of the HTML build (as ``make book``) or
+    the PDF build (as ``make pdf``, into PDF_OUTPUT)."""
+    jb = str(Path(sys.executable).parent / "jupyter-book")
+    if name == "html":
+        return [jb, "build", str(ROOT), "--all", "-W", "-n", "--keep-going"], None, "build.log"
+    env = {**os.environ, "LATEXOPTS": "-interaction=nonstopmode -halt-on-error"}
+    return ([jb, "build", str(ROOT), "--builder", "pdflatex", "--all", "-n", "--keep-going",
+             "--path-output", str(PDF_OUTPUT)], env, "pdf.log")
+
+
 @pytest.fixture(scope="session")
-def built_book():
-    """Build the whole book into ``_build/html`` (every notebook executed,
-    ``-W -n --keep-going``, ``--all``).  Returns the finished process; the full
-    log is also written to ``_build/build.log``."""
-    jb = Path(sys.executable).parent / "jupyter-book"
-    # a stale _build/html makes Sphinx warn when a regenerated figure overwrites its old copy
-    shutil.rmtree(BUILD / "html", ignore_errors=True)
-    cmd = [str(jb), "build", str(ROOT), "--all", "-W", "-n", "--keep-going"]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+def book_builds(request):
+    """The HTML and PDF builds, each run once per session.  Returns a function:
+    name ("html" or "pdf") -> the finished process (CompletedProcess; the full log
+    is also in ``_build/build.log`` or ``_build/pdf.log``).  When the session's
+    tests use both builds, the first request starts both: they are independent
+    processes with separate output folders, so on two cores or more they overlap
+    instead of running one after the other.  Output goes to files (no pipe to fill
+    while the other build is waited for)."""
     BUILD.mkdir(exist_ok=True)
-    (BUILD / "build.log").write_text(
-        proc.stdout + "\n--- stderr ---\n" + proc.stderr, encoding="utf-8"
-    )
-    return proc
+    running, finished = {}, {}
+
+    def start(name):
+        if name in running or name in finished:
+            return
+        # a stale build folder makes Sphinx warn when a regenerated figure overwrites its copy
+        shutil.rmtree(BUILD / "html" if name == "html" else PDF_OUTPUT, ignore_errors=True)
+        cmd, env, log = _build_command(name)
+        files = [open(BUILD / f"{log}.{k}", "w", encoding="utf-8") for k in ("out", "err")]
+        running[name] = (subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                                          stdout=files[0], stderr=files[1], text=True),
+                         files, log)
+
+    def result(name):
+        if name not in finished:
+            used = {fx for item in request.session.items for fx in item.fixturenames}
+            start(name)
+            for other, fixture in (("html", "built_book"), ("pdf", "built_pdf")):
+                if fixture in used and (other == "html" or shutil.which("latexmk")):
+                    start(other)
+            proc, files, log = running.pop(name)
+            proc.wait()
+            for f in files:
+                f.close()
+            out, err = ((BUILD / f"{log}.{k}").read_text(encoding="utf-8") for k in ("out", "err"))
+            (BUILD / log).write_text(out + "\n--- stderr ---\n" + err, encoding="utf-8")
+            finished[name] = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+        return finished[name]
+
+    yield result
+    for proc, files, _ in running.values():  # started for a test that did not run
+        proc.kill()
+        proc.wait()
+        for f in files:
+            f.close()
+
+
+@pytest.fixture(scope="session")
+def built_book(book_builds):
+    """The whole book built into ``_build/html`` (every notebook executed,
+    ``-W -n --keep-going``, ``--all``), as ``make book``: the finished process."""
+    return book_builds("html")

@@ -17,25 +17,32 @@ from _book import BOOK, ROOT
 RUN_ALL = ROOT / "figsrc" / "run_all.py"
 
 
-def _run_all(fig_dir, data_dir):
-    proc = subprocess.run(
-        [sys.executable, str(RUN_ALL), "--fig-dir", str(fig_dir), "--data-dir", str(data_dir)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, f"figsrc/run_all.py failed:\n{proc.stdout}\n{proc.stderr[-4000:]}"
-    return proc
-
-
 @pytest.fixture(scope="module")
 def two_runs(tmp_path_factory):
-    runs = []
+    """Two runs of figsrc/run_all.py into temporary folders, side by side (independent
+    processes: on two cores or more they overlap).  Their output goes to files, so
+    that neither can block on a full pipe while the other is waited for."""
+    started = []
     for k in (1, 2):
         base = tmp_path_factory.mktemp(f"figsrc_run{k}")
-        proc = _run_all(base / "figures", base / "data")
-        runs.append((base / "figures", base / "data", proc))
+        out, err = (open(base / name, "w", encoding="utf-8") for name in ("stdout", "stderr"))
+        proc = subprocess.Popen(
+            [sys.executable, str(RUN_ALL), "--fig-dir", str(base / "figures"),
+             "--data-dir", str(base / "data")],
+            cwd=ROOT, stdout=out, stderr=err, text=True,
+        )
+        started.append((base, proc, out, err))
+    runs = []
+    for base, proc, out, err in started:
+        proc.wait()
+        out.close()
+        err.close()
+        done = subprocess.CompletedProcess(
+            proc.args, proc.returncode, (base / "stdout").read_text(encoding="utf-8"),
+            (base / "stderr").read_text(encoding="utf-8"))
+        assert done.returncode == 0, (
+            f"figsrc/run_all.py failed:\n{done.stdout}\n{done.stderr[-4000:]}")
+        runs.append((base / "figures", base / "data", done))
     return runs
 
 

@@ -1,8 +1,9 @@
 """The whole book as one PDF (``make pdf``): Sphinx's LaTeX builder, XeLaTeX
 with kotex and the Nanum fonts, latexmk.
 
-The module fixture builds the PDF once, with the same command as ``make pdf``,
-into ``_build/latex/book.pdf`` (log: ``_build/pdf.log``), and the tests read it
+The module fixture builds the PDF once, with the command of ``make pdf`` but
+into ``_build/pdf/_build/latex/book.pdf`` (log: ``_build/pdf.log``; the HTML
+build may run at the same time into ``_build/html``), and the tests read it
 back with poppler's ``pdfinfo``, ``pdftotext`` and ``pdfimages``.  What the PDF
 must hold is derived from the book's sources (``_toc.yml``, the notebooks and
 Markdown pages, ``book/figures``), not from the PDF build itself.
@@ -16,11 +17,9 @@ tools the tests skip, except in CI (CI=true), where that is a failure.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 from collections import Counter
 
 import pytest
@@ -28,7 +27,7 @@ import yaml
 from _book import BOOK, BUILD, ROOT, in_ci
 from PIL import Image
 
-LATEX = BUILD / "latex"
+LATEX = BUILD / "pdf" / "_build" / "latex"  # conftest.PDF_OUTPUT / _build / latex
 PDF = LATEX / "book.pdf"
 TOOLS = ("xelatex", "latexmk", "kpsewhich", "pdfinfo", "pdftotext", "pdfimages")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -53,25 +52,17 @@ def _missing_tools() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def built_pdf():
-    """Build the PDF like ``make pdf``; return the finished process."""
+def built_pdf(book_builds):
+    """Build the PDF with the command of ``make pdf`` (into ``PDF_OUTPUT``, see the
+    root conftest; alongside the HTML build when the session runs both); return
+    the finished process."""
     missing = _missing_tools()
     if missing:
         msg = f"PDF tools missing: {', '.join(missing)} (.ci/run installs them with apt)"
         if in_ci():
             pytest.fail(msg + " -- required in CI")
         pytest.skip(msg)
-    shutil.rmtree(LATEX, ignore_errors=True)
-    jb = os.path.join(os.path.dirname(sys.executable), "jupyter-book")
-    env = {**os.environ, "LATEXOPTS": "-interaction=nonstopmode -halt-on-error"}
-    proc = subprocess.run(
-        [jb, "build", str(ROOT), "--builder", "pdflatex", "--all", "-n", "--keep-going"],
-        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-        timeout=1500, check=False,
-    )
-    BUILD.mkdir(exist_ok=True)
-    (BUILD / "pdf.log").write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr,
-                                   encoding="utf-8")
+    proc = book_builds("pdf")
     assert proc.returncode == 0 and PDF.is_file(), "PDF build failed; see _build/pdf.log"
     return proc
 
