@@ -281,17 +281,16 @@ def test_structural_zero_and_one_do_no_arithmetic():
 def direct(chain, s, tip=None, floats=False):
     """_sweep run directly (not compiled) on one state (floats) or a batch (arrays)."""
     sc = structured.precompute(chain)
-    G = np.array([0.0, 0.0, -9.81])
     if floats:
         links, (base_R, tip_R, tip_r) = structured._mapped(sc, structured._wrap("float"))
-        a0 = structured._base_acceleration(base_R, G.tolist())
+        a0 = structured._base_acceleration(base_R, G9.tolist())
         F = None if tip is None else (tip_R, tip_r, tip[:3].tolist(), tip[3:].tolist())
         return structured._sweep(links, *(x.tolist() for x in s), a0, F, math.cos, math.sin,
                                  0.0)
     wrap = structured._wrap("array")
     links, (base_R, tip_R, tip_r) = structured._mapped(sc, wrap)
     N = s[0].shape[0]
-    a0 = [np.full(N, a) for a in structured._base_acceleration(base_R, G)]
+    a0 = [np.full(N, a) for a in structured._base_acceleration(base_R, G9)]
     F = None if tip is None else (tip_R, tip_r, tuple(tip.T[:3]), tuple(tip.T[3:]))
     return structured._sweep(links, *(list(x.T) for x in s), a0, F, np.cos, np.sin,
                              structured.ZERO)
@@ -306,15 +305,14 @@ def test_compiled_recursion_is_the_direct_one_bit_for_bit(n, prismatic):
     rng = np.random.default_rng(40 + n)
     for chain in (models.random_chain(n, rng, prismatic=prismatic), models.arm6r()):
         n = chain.n
-        G = np.array([0.0, 0.0, -9.81])
         for tip in (None, rng.standard_normal(6)):
             one = states(rng, n)
-            got = cd.rnea_structured(chain, *one, G, f_tip=tip)
+            got = cd.rnea_structured(chain, *one, G9, f_tip=tip)
             want = [0.0 if t is structured.ZERO else t for t in direct(chain, one, tip, True)]
             assert got.tolist() == want
             many = states(rng, n, N=50)
             tips = None if tip is None else np.tile(tip, (50, 1))
-            got = cd.rnea_structured(chain, *many, G, f_tip=tips)
+            got = cd.rnea_structured(chain, *many, G9, f_tip=tips)
             want = direct(chain, many, tips)
             for i in range(n):
                 np.testing.assert_array_equal(got[:, i], 0.0 if want[i] is structured.ZERO
