@@ -19,8 +19,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "tests"))  # the helpers shared with the tests (tests/_book.py)
+from _book import BUILD, Background  # noqa: E402
+
 NBVAL_SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
-BUILD = ROOT / "_build"
 
 
 def pytest_configure(config):
@@ -51,10 +53,9 @@ def book_builds(request):
     """The HTML and PDF builds, each run once per session.  Returns a function:
     name ("html" or "pdf") -> the finished process (CompletedProcess; the full log
     is also in ``_build/build.log`` or ``_build/pdf.log``).  When the session's
-    tests use both builds, the first request starts both: they are independent
-    processes with separate output folders, so on two cores or more they overlap
-    instead of running one after the other.  Output goes to files (no pipe to fill
-    while the other build is waited for)."""
+    tests use both builds, the first request starts both (:class:`_book.Background`):
+    they are independent processes with separate output folders, so on two cores
+    or more they overlap instead of running one after the other."""
     BUILD.mkdir(exist_ok=True)
     running, finished = {}, {}
 
@@ -64,10 +65,8 @@ def book_builds(request):
         # a stale build folder makes Sphinx warn when a regenerated figure overwrites its copy
         shutil.rmtree(BUILD / "html" if name == "html" else PDF_OUTPUT, ignore_errors=True)
         cmd, env, log = _build_command(name)
-        files = [open(BUILD / f"{log}.{k}", "w", encoding="utf-8") for k in ("out", "err")]
-        running[name] = (subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-                                          stdout=files[0], stderr=files[1], text=True),
-                         files, log)
+        running[name] = (Background(cmd, BUILD / f"{log}.run", cwd=ROOT, env=env,
+                                    stdin=subprocess.DEVNULL), log)
 
     def result(name):
         if name not in finished:
@@ -77,21 +76,16 @@ def book_builds(request):
             for other, fixture in (("html", "built_book"), ("pdf", "built_pdf")):
                 if fixture in used and (other == "html" or shutil.which("latexmk")):
                     start(other)
-            proc, files, log = running.pop(name)
-            proc.wait()
-            for f in files:
-                f.close()
-            out, err = ((BUILD / f"{log}.{k}").read_text(encoding="utf-8") for k in ("out", "err"))
-            (BUILD / log).write_text(out + "\n--- stderr ---\n" + err, encoding="utf-8")
-            finished[name] = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+            run, log = running.pop(name)
+            proc = run.result()
+            (BUILD / log).write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr,
+                                     encoding="utf-8")
+            finished[name] = proc
         return finished[name]
 
     yield result
-    for proc, files, _ in running.values():  # started for a test that did not run
-        proc.kill()
-        proc.wait()
-        for f in files:
-            f.close()
+    for run, _ in running.values():  # started for a test that did not run
+        run.stop()
 
 
 @pytest.fixture(scope="session")

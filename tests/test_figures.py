@@ -8,38 +8,27 @@ byte for byte; figures (PNG) must be identical between two runs.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 
 import pytest
-from _book import BOOK, ROOT
+from _book import BOOK, ROOT, Background
 
 RUN_ALL = ROOT / "figsrc" / "run_all.py"
 
 
 @pytest.fixture(scope="module")
 def two_runs(tmp_path_factory):
-    """Two runs of figsrc/run_all.py into temporary folders, side by side (independent
-    processes: on two cores or more they overlap).  Their output goes to files, so
-    that neither can block on a full pipe while the other is waited for."""
+    """Two runs of figsrc/run_all.py into temporary folders, side by side
+    (:class:`_book.Background`)."""
     started = []
     for k in (1, 2):
         base = tmp_path_factory.mktemp(f"figsrc_run{k}")
-        out, err = (open(base / name, "w", encoding="utf-8") for name in ("stdout", "stderr"))
-        proc = subprocess.Popen(
+        started.append((base, Background(
             [sys.executable, str(RUN_ALL), "--fig-dir", str(base / "figures"),
-             "--data-dir", str(base / "data")],
-            cwd=ROOT, stdout=out, stderr=err, text=True,
-        )
-        started.append((base, proc, out, err))
+             "--data-dir", str(base / "data")], base / "log", cwd=ROOT)))
     runs = []
-    for base, proc, out, err in started:
-        proc.wait()
-        out.close()
-        err.close()
-        done = subprocess.CompletedProcess(
-            proc.args, proc.returncode, (base / "stdout").read_text(encoding="utf-8"),
-            (base / "stderr").read_text(encoding="utf-8"))
+    for base, run in started:
+        done = run.result()
         assert done.returncode == 0, (
             f"figsrc/run_all.py failed:\n{done.stdout}\n{done.stderr[-4000:]}")
         runs.append((base / "figures", base / "data", done))

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _book import BOOK, NOTEBOOKS, ROOT
+from _book import BOOK, NOTEBOOKS, ROOT, Background
 
 sys.path.insert(0, str(ROOT / "figsrc"))
 from _numbers import ROUNDOFF_FLOOR, fixed, fixed_sig  # noqa: E402
@@ -194,47 +194,23 @@ def _perturbed_env():
 @pytest.fixture(scope="module")
 def perturbed_runs(tmp_path_factory):
     """The two runs with nudged chains, the table scripts (figsrc/run_all.py into a
-    temporary folder) and nbval over the notebooks, started together on first use:
-    they are independent processes, so on two cores or more they overlap.  Output
-    goes to files (no pipe to fill while the other run is waited for).  Returns a
-    function: name -> the finished run (CompletedProcess with ``base``, its folder)."""
+    temporary folder) and nbval over the notebooks, started together on first use
+    (:class:`_book.Background`).  Returns the runs by name ("tables", "notebooks");
+    a run's ``folder`` holds the tables' output."""
     base = tmp_path_factory.mktemp("perturbed")
-    commands = {
-        "tables": [sys.executable, str(ROOT / "figsrc" / "run_all.py"),
-                   "--fig-dir", str(base / "tables" / "f"),
-                   "--data-dir", str(base / "tables" / "d")],
-        "notebooks": [sys.executable, "-m", "pytest", "--nbval", "-q", "-p", "no:cacheprovider",
-                      "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"),
-                      str(BOOK)],
+    runs = {
+        "tables": Background([sys.executable, str(ROOT / "figsrc" / "run_all.py"),
+                              "--fig-dir", str(base / "tables" / "f"),
+                              "--data-dir", str(base / "tables" / "d")],
+                             base / "tables", cwd=ROOT, env=_perturbed_env()),
+        "notebooks": Background([sys.executable, "-m", "pytest", "--nbval", "-q", "-p",
+                                 "no:cacheprovider", "--nbval-sanitize-with",
+                                 str(ROOT / "tests" / "nbval_sanitize.cfg"), str(BOOK)],
+                                base / "notebooks", cwd=ROOT, env=_perturbed_env()),
     }
-    started = {}
-    for name, cmd in commands.items():
-        (base / name).mkdir()
-        files = [open(base / name / f, "w", encoding="utf-8") for f in ("stdout", "stderr")]
-        started[name] = (subprocess.Popen(cmd, cwd=ROOT, stdout=files[0], stderr=files[1],
-                                          text=True, env=_perturbed_env()), files)
-    finished = {}
-
-    def result(name):
-        if name not in finished:
-            proc, files = started[name]
-            proc.wait()
-            for f in files:
-                f.close()
-            done = subprocess.CompletedProcess(
-                proc.args, proc.returncode,
-                *((base / name / f).read_text(encoding="utf-8") for f in ("stdout", "stderr")))
-            done.base = base / name
-            finished[name] = done
-        return finished[name]
-
-    yield result
-    for proc, files in started.values():
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        for f in files:
-            f.close()
+    yield runs
+    for run in runs.values():
+        run.stop()
 
 
 def test_perturbation_reaches_the_chains():
@@ -259,9 +235,10 @@ def test_perturbation_reaches_the_chains():
 
 def test_tables_unchanged_under_perturbation(perturbed_runs):
     """Every table script re-run with nudged chains writes the committed bytes."""
-    proc = perturbed_runs("tables")
+    run = perturbed_runs["tables"]
+    proc = run.result()
     assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
-    changed = [p.name for p in sorted((proc.base / "d").glob("*.csv"))
+    changed = [p.name for p in sorted((run.folder / "d").glob("*.csv"))
                if p.read_bytes() != (DATA / p.name).read_bytes()]
     assert not changed, f"tables that depend on roundoff: {changed}"
 
@@ -269,7 +246,7 @@ def test_tables_unchanged_under_perturbation(perturbed_runs):
 def test_notebooks_unchanged_under_perturbation(perturbed_runs):
     """nbval re-executes every notebook with nudged chains: every compared output
     (glued values and printed text) must equal the committed one."""
-    proc = perturbed_runs("notebooks")
+    proc = perturbed_runs["notebooks"].result()
     assert proc.returncode == 0, (
         "compared notebook outputs changed under a roundoff-level perturbation:\n"
         + proc.stdout[-6000:]
