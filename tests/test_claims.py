@@ -257,3 +257,10 @@ def test_a_changed_value_fails_the_notebook_naming_the_sentence(case, tmp_path):
     words = next(w for _, lab, w in guard_calls(load(ROOT / "book" / notebook)) if lab == label)
     assert "ClaimFailed" in log and f"claim {label!r} no longer holds" in log, log[-3000:]
     assert f"«{words}»" in log, log[-3000:]
+
+
+def test_the_examples_of_the_module_run():
+    import doctest
+
+    result = doctest.testmod(claims, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5 and result.failed == 0
