@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -34,7 +34,7 @@ def _page_path(entry: str) -> Path:
     raise FileNotFoundError(entry)
 
 
-@lru_cache(maxsize=None)
+@cache
 def toc_pages() -> tuple[Path, ...]:
     """The book's pages in reading order: the root, then every part's chapters with
     their sections, as ``_toc.yml`` lists them."""
@@ -58,7 +58,7 @@ def all_pages() -> list[Path]:
     return sorted(BOOK.glob("*.ipynb")) + sorted(BOOK.glob("*.md"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def page_blocks(path: Path) -> tuple[tuple[str, bool], ...]:
     """The markdown blocks of a page, ``(text, generated)``: markdown cells
     (``generated=False``) and ``text/markdown`` outputs of code cells (``True``)."""
@@ -78,7 +78,7 @@ def page_blocks(path: Path) -> tuple[tuple[str, bool], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def glue_values(path: Path) -> dict[str, str]:
     """``name -> text/plain`` of every value a notebook glues (its papermill records)."""
     if path.suffix != ".ipynb":
@@ -193,7 +193,7 @@ def heading_number(line: str) -> str | None:
     return m.group("num") if m else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def section_numbers() -> frozenset[str]:
     """Every number a heading of the book begins with (ranges give both ends)."""
     nums = set()

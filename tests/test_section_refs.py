@@ -37,8 +37,16 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from _prose import (CITE, _UNIT_AFTER, all_pages, heading_number, page_text_kinds, section_label,
-                    section_numbers, sentences)
+from _prose import (
+    _UNIT_AFTER,
+    CITE,
+    all_pages,
+    heading_number,
+    page_text_kinds,
+    section_label,
+    section_numbers,
+    sentences,
+)
 
 MARKER = "(이 책 범위 밖)"
 
