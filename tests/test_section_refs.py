@@ -19,6 +19,10 @@ take 절 (``B.4절``), an appendix itself none (``부록 B``).  A reference with
 suffix (``(3.2.6)``, ``3.3은``) is allowed.  For a reference into another book the
 suffix is that book's business and is not checked.
 
+A ``{ref}`` or ``{doc}`` whose title begins with a number (``{ref}`3.2.11.4의 재현표
+<sec-closing-repro>```) must point at that section: the target's heading has the number,
+or the page contains it.
+
 Not references: numbers followed by a unit or ratio word (``1.5배``, ``2.8 m``), numbers
 with a part that has a leading zero (``0.5``, ``0.0.60``), version numbers after a
 software name (``numpy 2.4.6``, ``MathJax 3.2.2``), glued values, math, code.  An
@@ -42,6 +46,8 @@ from _prose import (
     CITE,
     all_pages,
     heading_number,
+    page_blocks,
+    page_text,
     page_text_kinds,
     section_label,
     section_numbers,
@@ -182,6 +188,63 @@ def page_problems(page) -> list[tuple[str, str]]:
             for pair in check_text(block, generated=gen)]
 
 
+# ---------------------------------------------------------------- titled cross-references
+
+_TARGET = re.compile(r"^\((?P<label>[\w:.-]+)\)=\s*$")
+_TITLED_ROLE = re.compile(r"\{(?P<role>ref|doc)\}`(?P<title>[^`<]*?)\s*<(?P<target>[^<>`]+)>`")
+_LEADING = re.compile(r"^(?:부록\s*)?(?P<a>" + _N + r"|[A-Z])" + _END
+                      + r"(?:\s*[~∼–—-]\s*(?P<b>" + _N + r"))?")
+
+
+def label_sections() -> dict[str, str | None]:
+    """``label -> number`` of the heading that a MyST target ``(label)=`` stands on."""
+    out = {}
+    for page in all_pages():
+        for block, _ in page_blocks(page):
+            lines = block.split("\n")
+            for i, line in enumerate(lines):
+                m = _TARGET.match(line.strip())
+                if m:
+                    nxt = next((x for x in lines[i + 1:] if x.strip()), "")
+                    out[m.group("label")] = heading_number(nxt.strip())
+    return out
+
+
+def page_sections() -> dict[str, set[str]]:
+    """``page stem -> the numbers of its headings``."""
+    out = {}
+    for page in all_pages():
+        nums = set()
+        for block in page_text(page):
+            for line in block.split("\n"):
+                num = heading_number(line)
+                if num:
+                    nums.update(re.split(r"[–~-]", num))
+        out[page.stem] = nums
+    return out
+
+
+def check_titled_roles(markdown: str, labels, pages) -> list[str]:
+    """A ``{ref}`` or ``{doc}`` whose title begins with a section number must point at
+    that section: the label's heading has the number, or the page contains it."""
+    problems = []
+    for m in _TITLED_ROLE.finditer(markdown):
+        lead = _LEADING.match(m.group("title"))
+        if not lead:
+            continue
+        nums = [x for x in (lead.group("a"), lead.group("b")) if x]
+        target = m.group("target")
+        if m.group("role") == "ref":
+            if labels.get(target) not in nums:
+                problems.append(f"{m.group(0)}: the target is section {labels.get(target)}")
+        else:
+            stem = target.rsplit("/", 1)[-1]
+            missing = [n for n in nums if n not in pages.get(stem, set())]
+            if missing:
+                problems.append(f"{m.group(0)}: page {stem} has no section {', '.join(missing)}")
+    return problems
+
+
 # ---------------------------------------------------------------- oracle
 
 SYNTHETIC_NUMBERS = frozenset({"3.2", "3.2.5", "3.2.6", "3.2.11", "A", "B", "B.4", "2.8.2"})
@@ -215,6 +278,18 @@ def test_references_are_read_whole():
     assert [r.nums for r in refs][:2] == [("3.2.6", "3.2.11"), ("3.5.1", "3.5.4")]
 
 
+def test_titled_roles_must_point_at_their_number():
+    labels = {"sec-repro": "3.2.11.4", "sec-other": "3.2.10"}
+    pages = {"ch3_2_examples": {"3.2.5", "3.2.5.8"}, "ch3_2_rnea": {"3.2", "3.2.1", "3.2.4"}}
+    text = ("{ref}`3.2.11.4의 재현표 <sec-repro>`, {ref}`3.2.11.4의 표 <sec-other>`, "
+            "{doc}`3.2.5의 ⑥ <ch3_2_examples>`, {doc}`3.2.6 <ch3_2_examples>`, "
+            "{doc}`3.2.1–3.2.4 <ch3_2_rnea>`, {doc}`예제 <ch3_2_examples>`")
+    assert check_titled_roles(text, labels, pages) == [
+        "{ref}`3.2.11.4의 표 <sec-other>`: the target is section 3.2.10",
+        "{doc}`3.2.6 <ch3_2_examples>`: page ch3_2_examples has no section 3.2.6",
+    ]
+
+
 def test_section_labels():
     assert [section_label(n) for n in ("3.2", "3.2.5", "B", "B.4", "3.2.6–3.2.11")] == [
         "3.2장", "3.2.5절", "부록 B", "B.4절", "3.2.6–3.2.11절"]
@@ -227,6 +302,14 @@ def test_the_book_s_headings_are_seen():
 
 
 # ---------------------------------------------------------------- the book
+
+@pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.name)
+def test_numbered_cross_reference_titles_match_their_targets(page):
+    labels, pages = label_sections(), page_sections()
+    problems = [p for block, _ in page_blocks(page)
+                for p in check_titled_roles(block, labels, pages)]
+    assert not problems, f"{page.name}:\n" + "\n".join(problems)
+
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.name)
 def test_section_references_resolve(page):
