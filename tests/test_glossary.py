@@ -9,7 +9,9 @@ This test checks that
   below), so the column fails as soon as a chapter's revision moves the first use;
 * none of the variants in the last column (조밀, 옵셋, 질량행렬, ...) occurs in any page
   of ``book/`` other than the glossary itself;
-* the page is in ``_toc.yml``, in the part 길잡이, right after ``book/notation``.
+* the page is in ``_toc.yml``, in the part 길잡이, right after ``book/notation``;
+* "RBDA" is written out at its first use in each chapter page:
+  ``Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA)``.
 
 The first-section rule.  The pages are read in the order of ``_toc.yml``, without the
 front matter of the part 길잡이 (머리말, 기호표, 용어집) and without 문헌 목록: they
@@ -31,7 +33,16 @@ import re
 from functools import cache
 
 import yaml
-from _prose import BOOK, TOC, all_pages, heading_number, page_text, section_label, toc_pages
+from _prose import (
+    BOOK,
+    TOC,
+    all_pages,
+    heading_number,
+    page_blocks,
+    page_text,
+    section_label,
+    toc_pages,
+)
 
 GLOSSARY = BOOK / "glossary.md"
 FRONT_MATTER = {"intro", "notation", "glossary", "bibliography"}
@@ -159,6 +170,35 @@ def test_no_forbidden_variant_in_the_book():
                 around = text[max(0, m.start() - 25): m.end() + 15]
                 hits.append(f"{page.name}: {variant!r} -> {term!r}    [{around}]")
     assert not hits, f"variants the glossary forbids ({len(hits)}):\n" + "\n".join(hits)
+
+
+RBDA_IN_FULL = "Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA)"
+
+
+def rbda_first_use(markdown: str) -> str | None:
+    """The text around the first "RBDA" of a page if it is not written out, else None."""
+    i = markdown.find("RBDA")
+    if i < 0 or markdown[:i + 5].endswith(RBDA_IN_FULL):
+        return None
+    return markdown[max(0, i - 30): i + 20].replace("\n", " ")
+
+
+def test_rbda_check():
+    assert rbda_first_use(f"앞에서 {RBDA_IN_FULL}의 7장. 뒤의 RBDA 표.") is None
+    assert rbda_first_use("공표값은 RBDA의 표 10.1이다.") == "공표값은 RBDA의 표 10.1이다."
+    assert rbda_first_use("RBDA가 없는 장.".replace("RBDA", "책")) is None
+
+
+def test_rbda_is_written_out_at_its_first_use_in_a_chapter():
+    bad = []
+    for page in toc_pages():
+        if page.stem in FRONT_MATTER:
+            continue
+        raw = "\n".join(b for b, generated in page_blocks(page) if not generated)
+        found = rbda_first_use(raw)
+        if found:
+            bad.append(f"{page.name}: [{found}] -> write {RBDA_IN_FULL!r} there")
+    assert not bad, "\n".join(bad)
 
 
 def test_glossary_is_in_the_toc_after_notation():
