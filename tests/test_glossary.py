@@ -154,7 +154,8 @@ def test_first_sections_are_those_of_the_text():
         found = first_section(r["term"], _body())
         if found is not None and found != r["first"]:
             wrong.append(f"{r['term']}: glossary says {r['first']}, the text {found}")
-    assert not wrong, "first sections in book/glossary.md that drifted:\n" + "\n".join(wrong)
+    assert not wrong, ("first sections in book/glossary.md that drifted (rewrite the column "
+                       "with `python tests/test_glossary.py --update`):\n" + "\n".join(wrong))
 
 
 def test_no_forbidden_variant_in_the_book():
@@ -207,3 +208,29 @@ def test_glossary_is_in_the_toc_after_notation():
     files = [c["file"] for c in guide["chapters"]]
     assert "book/glossary" in files, files
     assert files.index("book/glossary") == files.index("book/notation") + 1, files
+
+
+def update_first_sections(path=GLOSSARY) -> list[str]:
+    """Rewrite the column 처음 나오는 곳 of the glossary from the text; the changed terms."""
+    segs, changed, out = segments(), [], []
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        cells = line.split("|")
+        if line.startswith("|") and len(cells) == 6 and cells[1].strip() not in {COLUMNS[0], ""} \
+                and not set(cells[1].strip()) <= set(":-"):
+            found = first_section(cells[1].strip(), segs)
+            if found and found != cells[3].strip():
+                changed.append(f"{cells[1].strip()}: {cells[3].strip()} -> {found}")
+                cells[3] = f" {found} "
+            line = "|".join(cells)
+        out.append(line)
+    path.write_text("\n".join(out), encoding="utf-8")
+    return changed
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--update"]:
+        print("\n".join(update_first_sections()) or "book/glossary.md is up to date")
+    else:
+        sys.exit("usage: python tests/test_glossary.py --update")
