@@ -13,7 +13,7 @@ last pronounced syllable decides the particle:
 * scientific notation (``×10⁻¹⁵``, ``1e-12``) ends in 승 (십의 마이너스 십오 승);
 * ``%`` reads 퍼센트; a value that ends in Hangul ends in that syllable; a single Latin
   letter or an upper-case acronym reads as its (last) letter name (n 엔, RNEA ... 에이);
-  a tuple reads its last element;
+  a tuple reads its last element; a value glued with its unit (``1 MiB``) reads the unit;
 * a unit right after the value decides instead (``kg`` 킬로그램, ``N·m`` 뉴턴미터,
   ``μs`` 마이크로초, ``s`` 초, ``m`` 미터, ``rad`` 라디안, ``m/s²`` 미터 매 제곱초,
   ``MiB`` 메비바이트, ``배``, ``번``, ``개`` ...: ``UNITS`` and ``COUNTERS``).
@@ -115,6 +115,9 @@ def last_syllable(value: str) -> str | None:
         return "도"
     if "가" <= v[-1] <= "힣":
         return v[-1]
+    unit = re.search(r"(?<=[0-9 ])(" + _UNIT_RE + r")$", v)
+    if unit:
+        return UNITS[unit.group(1)][-1]  # a value glued with its unit: "1 MiB"
     m = re.search(r"(?<![0-9.,])([0-9][0-9,]*)((?:\.[0-9]+)*)$", v)
     if m:
         whole, frac = m.group(1), m.group(2)
@@ -241,6 +244,7 @@ def test_particle_oracle(value, after, problem):
     ("14.0", "영"), ("0.1165", "오"), ("1.1×10⁻⁹", "승"), ("1e-12", "승"), ("10⁻¹⁵", "승"),
     ("25.3%", "트"), ("0.0.60", "십"), ("(0.6, -1.1, -9.80665)", "오"), ("91 n − 100", "백"),
     ("n ≥ 64", "사"), ("RNEA", "이"), ("n", "엔"), ("arm_left_4_joint", None),
+    ("1 MiB", "트"), ("14 kg", "램"),
 ])
 def test_last_syllable(value, syllable):
     assert last_syllable(value) == syllable
