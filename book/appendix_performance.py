@@ -156,9 +156,9 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #
 #    이고 y, z 성분은 첨자를 돌려 얻는다. 성분마다 곱셈 5번, 모두 15번이다. $I_{zz} - I_{yy}$ 같은
 #    차는 사슬을 불러올 때 한 번 계산해 둔다. 후방 순환은 $F_i = f_i^{B} + F_{i+1}$,
-#    $N_i = n_i^{B} + N_{i+1}$를 $\{i'\}$에서 모은 뒤, 축을 따라 발까지 되돌아가고
-#    ($N \mathrel{+}= s_i\,\hat z\times F$), 두 번의 한 축 회전으로 $\{(i-1)'\}$에 옮기고, 법선을 따라
-#    원점까지 간다($N \mathrel{+}= a_{i-1}\hat x\times F$).
+#    $N_i = n_i^{B} + N_{i+1}$를 $\{i'\}$에서 모은다. 그다음 축을 따라 발까지 되돌아가고
+#    ($N \mathrel{+}= s_i\,\hat z\times F$), 두 번의 한 축 회전으로 $\{(i-1)'\}$에 옮긴다. 끝으로 법선을
+#    따라 원점까지 간다($N \mathrel{+}= a_{i-1}\hat x\times F$).
 # 5. **상수 접기.** 사슬을 불러올 때 계산한 상수 가운데 반올림 오차 범위에서 0이나 $\pm1$인 것은
 #    구조적 상수 `ZERO`, `ONE`, `MINUS_ONE`으로 바꾼다. 이 객체와의 곱은 계산되지 않고(파이썬의 연산자
 #    규칙이 곱 자체를 건너뛴다), 더하면 다른 항이 그대로 남는다. 정지한 기저의 각속도와 각가속도도
@@ -180,7 +180,9 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #    이 함수만 돈다. 구조적 상수를 거치는 파이썬 연산자 호출도, 링크 상수를 풀어 놓는 일도, 관절
 #    종류에 따른 분기도 없다. 같은 피연산자에 같은 연산을 같은 순서로 하므로, 결과는 재귀식을 직접
 #    실행한 것과 비트 하나까지 같다. 같은 함수가 상태 하나는 파이썬 실수로, 배치는 numpy 배열로
-#    계산한다.
+#    계산한다. 5번과 7번은 RBDA 10.4절(209–210쪽)이 기호적 단순화라 부르는 절차와 같은 생각이다.
+#    알고리즘을 모델에 적용하되 계산하는 대신 기록하고, 쓰이지 않는 값을 지우고, $x\cdot 0 \to 0$과
+#    $x\cdot 1 \to x$ 같은 규칙을 적용한다.
 #
 # % claim: bp-no-const-products
 #
@@ -461,7 +463,8 @@ claims.within("bp-equal", "반올림 수준의 한계 {glue:text}`bp_equal_bound
 # 기댄다. CRBA의 $10n^2 + 22n - 32$는 RBDA가 본문에서 직접 유도한 식 (10.3)이기도 하다(204–206쪽).
 # RBDA는 표의 값이 "the result of extensive optimizations"라고 하고, 그 가운데 셋을 가장 중요하다고
 # 꼽는다(204쪽). DH 좌표계, 링크 좌표에서 관절 축이 $\hat z$라는 사실, 그리고 링크 사이의 변환을 한
-# 좌표축에 대한 변환 두 번으로 하는 것이다. B.1.1절의 1번 구조가 바로 이것이다.
+# 좌표축에 대한 변환 두 번으로 하는 것이다. B.1.1절의 1번 구조가 이 셋을 함께 쓴다. RBDA 10.4절이
+# 권하는 기호적 단순화는 B.1.1절의 5번과 7번에 해당한다.
 #
 # % no-claim: 두 세는 규칙의 차이를 설명한다
 #
@@ -1101,7 +1104,7 @@ md_table(["블록 크기 (상태 수)", "상태당 시간 μs", "상태당 최�
 # $\ddot q$의 성분을 연속된 행으로 한 번 복사해 둔다. 입력 배열의 한 열은 메모리에서 띄엄띄엄 놓여
 # 있어, 그대로 쓰면 연산마다 느리기 때문이다. 블록으로 나누어도 계산하는 식과 순서는 상태마다 같다.
 # 블록 경계를 넘는 배치의 토크가 `chaindyn.rnea`와 같다는 것은 B.1.2절 끝의 비교와 같은 방법으로
-# 아래 셀이 보인다.
+# 아래에서 보인다.
 #
 # % claim: bp-blk-small
 #
@@ -1443,11 +1446,14 @@ claims.claim("bp-grow-pin", "`pin.rnea`의 국소 기울기는 구간마다 커�
              and abs(pin_loc[-1] - 1) <= 0.1, local=pin_loc.round(2).tolist())
 claims.claim("bp-grow-mm", "이차에 가깝다", abs(fit["mass_matrix_us"][0] - 2) <= 0.2,
              slope=fit["mass_matrix_us"][0])
-claims.claim("bp-grow-mms", "$8 \\to 16$ 구간에서 {glue:text}`bp_loc_mms_8:.2f`로 2에 가까워진다",
+claims.claim("bp-grow-mms", "{glue:text}`bp_loc_mms_8:.2f`에 이르러 2에 가까워진다",
              abs(mms_loc[8] - 2) <= 0.2 and mms_loc[1] < mms_loc[8] and mms_loc[32] < 1.5
              and mms_loc[64] < 1.5, local=mms_loc)
-claims.claim("bp-grow-crba", "마지막 구간에서 {glue:text}`bp_loc_crba_64:.2f`로 2를 조금 넘는다",
-             2 < loc("pin.crba_us", 64) < 2.3, local=loc("pin.crba_us", 64))
+crba_last3 = local["pin.crba_us"][-3:]
+crba_weighted = float(np.dot([0.3, 0.4, 0.3], crba_last3))  # LS slope of 4 log-equispaced points
+claims.claim("bp-grow-crba", "마지막 구간에서는 {glue:text}`bp_loc_crba_64:.2f`에 이르러 2를 조금 넘는다",
+             2 < loc("pin.crba_us", 64) < 2.3 and abs(crba_weighted - fit["pin.crba_us"][0]) < 1e-6,
+             local=loc("pin.crba_us", 64), weighted=crba_weighted, fitted=fit["pin.crba_us"][0])
 claims.claim("bp-grow-npts", "맞춤에 쓴 점은 `mass_matrix`만 {glue:text}`bp_npts_mm`개이고 나머지는",
              fit["mass_matrix_us"][1] < fit["rnea_us"][1]
              and len({fit[k][1] for k in fit if k != "mass_matrix_us"}) == 1,
@@ -1498,15 +1504,15 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 #   `pin.rnea` {glue:text}`bp_slope_pin:.2f`). 밀집 `rnea`의 국소 기울기는 $n \ge 4$에서
 #   {glue:text}`bp_loc_dense_lo:.2f`~{glue:text}`bp_loc_dense_hi:.2f`이다. `rnea_structured`의 국소 기울기는
 #   작은 $n$에서 1보다 훨씬 작고(첫 구간 {glue:text}`bp_loc_struct_first:.2f`), $n \ge$
-#   {glue:text}`bp_n_fit_min`의 세 구간에서는 {glue:text}`bp_loc_struct_lo:.2f`~{glue:text}`bp_loc_struct_hi:.2f`로
-#   흔들린다. `pin.rnea`의 국소 기울기는 구간마다 커져 마지막 구간에서 {glue:text}`bp_loc_pin_last:.2f`가
-#   된다. 작은 $n$에서는 링크 수와 상관없는 호출당 고정 비용이 시간을 차지하기 때문이다.
+#   {glue:text}`bp_n_fit_min`의 세 구간에서는 {glue:text}`bp_loc_struct_lo:.2f`~{glue:text}`bp_loc_struct_hi:.2f`
+#   사이에서 흔들린다. `pin.rnea`의 국소 기울기는 구간마다 커져 마지막 구간에서
+#   {glue:text}`bp_loc_pin_last:.2f`에 이른다. 작은 $n$에서는 링크 수와 상관없는 호출당 고정 비용이 시간을 차지하기 때문이다.
 #   `rnea_structured`는 관절이 하나일 때도 {glue:text}`bp_g1_struct` μs가 든다.
 # - **열마다 `rnea`를 부르는 질량 행렬은 이차에 가깝다.** `mass_matrix`의 국소 기울기는 모든 구간에서
 #   {glue:text}`bp_loc_mm_lo:.2f`~{glue:text}`bp_loc_mm_hi:.2f`이고, 맞춘 기울기는 {glue:text}`bp_slope_mm:.2f`이다.
 #   선형인 호출을 $n$번 하니 예상대로이다.
 # - **구조 배치 질량 행렬은 경로가 바뀐 뒤 호출 고정 비용이 지배한다.** 국소 기울기는 첫 구간
-#   {glue:text}`bp_loc_mms_1:.2f`에서 커져 $8 \to 16$ 구간에서 {glue:text}`bp_loc_mms_8:.2f`로 2에 가까워진다.
+#   {glue:text}`bp_loc_mms_1:.2f`에서 커져, $8 \to 16$ 구간에서는 {glue:text}`bp_loc_mms_8:.2f`에 이르러 2에 가까워진다.
 #   경로가 바뀌는 $16 \to 32$ 구간에서는 {glue:text}`bp_loc_mms_16:.2f`, $32 \to 64$ 구간에서는
 #   {glue:text}`bp_loc_mms_32:.2f`, $64 \to 128$ 구간에서는 {glue:text}`bp_loc_mms_64:.2f`이다. 꺾이는 곳은
 #   B.4.5절의 경로 전환과 맞는다. $n \le$ {glue:text}`bp_row_loop_max`이면 상태 $n$개를 하나씩 파이썬 실수로
@@ -1515,12 +1521,12 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 #   배열 길이에서는 연산 한 번의 시간을 배열 길이보다 호출마다 드는 고정 비용이 정한다고 본다. 그래서
 #   시간이 $n$에 가깝게 는다. 곱셈 횟수는 이 경로에서도 $n^2$에 비례한다. 그러므로 배열이 훨씬 길어지면
 #   기울기가 다시 커질 것으로 예상하지만, 이 측정은 그 영역을 재지 않았다. $n \ge$ {glue:text}`bp_n_fit_min`
-#   맞춤 기울기 {glue:text}`bp_slope_mms:.2f`는 두 경로를 섞은 값이라 증가 차수로 읽으면 안 된다.
+#   맞춘 기울기({glue:text}`bp_slope_mms:.2f`)는 두 경로를 섞은 값이라 증가 차수로 읽으면 안 된다.
 # - **Pinocchio의 `crba`.** 국소 기울기는 {glue:text}`bp_loc_crba_8:.2f`, {glue:text}`bp_loc_crba_16:.2f`,
-#   {glue:text}`bp_loc_crba_32:.2f`로 커지다가 마지막 구간에서 {glue:text}`bp_loc_crba_64:.2f`로 2를 조금 넘는다.
-#   맞춘 기울기 {glue:text}`bp_slope_crba:.2f`(점 {glue:text}`bp_npts_crba`개)는 $n \ge$
-#   {glue:text}`bp_n_fit_min`의 세 구간 기울기를 3 : 4 : 3의 무게로 섞은 값이다(로그 간격이 같은 네 점의
-#   최소제곱 기울기). 가지 없는 사슬에서 CRBA의 곱셈은 $n(n-1)/2$번의 벡터 변환이 지배하므로, 큰 $n$에서
+#   {glue:text}`bp_loc_crba_32:.2f`의 순서로 커지고, 마지막 구간에서는 {glue:text}`bp_loc_crba_64:.2f`에
+#   이르러 2를 조금 넘는다. 맞춘 기울기 {glue:text}`bp_slope_crba:.2f`(점 {glue:text}`bp_npts_crba`개)는
+#   $n \ge$ {glue:text}`bp_n_fit_min`의 세 구간 기울기를 가중 평균한 값이고, 가운데 구간의 무게가 가장
+#   크다(로그 간격이 같은 네 점의 최소제곱 기울기). 가지 없는 사슬에서 CRBA의 곱셈은 $n(n-1)/2$번의 벡터 변환이 지배하므로, 큰 $n$에서
 #   이차로 늘 것으로 예상된다(RBDA 식 (10.2), 205쪽). 마지막 구간이 2를 넘는 까닭은 이 한 번의
 #   측정으로는 가릴 수 없다.
 #
@@ -1613,9 +1619,8 @@ PIN35 = {"M": "pin.crba", "Minv": "pin.computeMinverse", "qdd": "pin.aba"}
 # % claim: bp35-agree
 #
 # 측정한 날은 {glue:text}`bp35_date`(UTC)이고 전체 측정에 {glue:text}`bp35_seconds`초가 걸렸다.
-# **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.** 1·5·15분 평균 부하는 시작할 때
-# {glue:text}`bp35_load_before`, 끝날 때 {glue:text}`bp35_load_after`였다(`data/bench_35_machine.csv`에
-# 같은 말이 기록되어 있다). 조용한 기계라면 아래 값이 더 짧고 덜 흩어질 수 있지만, 이 부록은 그런
+# **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.** `data/bench_35_machine.csv`에 그 사실과 1·5·15분
+# 평균 부하가 기록되어 있다(시작할 때 {glue:text}`bp35_load_before`, 끝날 때 {glue:text}`bp35_load_after`). 조용한 기계라면 아래 값이 더 짧고 덜 흩어질 수 있지만, 이 부록은 그런
 # 기계에서 재지 않았다. 모든 방법의 결과는 세 표 모두에서 chaindyn과 상대 {glue:text}`bp35_bound` 안에서
 # 맞았다.
 #
@@ -1657,7 +1662,7 @@ md_table(["방법", "라이브러리", "양", "시간 μs", "Pinocchio 대비"],
 # 한 번만 돌기 때문이다. `crba`({glue:text}`bp35s_crba` μs)와 견주면 `mass_matrix`는 그 시간의
 # {glue:text}`bp35s_mm_crba`배이다.
 # 컴파일된 라이브러리는 Pinocchio `crba` {glue:text}`bp35s_pcrba` μs, MuJoCo
-# {glue:text}`bp35s_mjM` μs, Robotics Toolbox `inertia` {glue:text}`bp35s_rtbM` μs이고, 순수 파이썬인
+# {glue:text}`bp35s_mjM` μs, Robotics Toolbox `inertia` {glue:text}`bp35s_rtbM` μs이다. 순수 파이썬인
 # modern_robotics의 `MassMatrix`는 {glue:text}`bp35s_mrM` μs이다. 가속도는 `aba`
 # {glue:text}`bp35s_aba` μs, `aba_structured` {glue:text}`bp35s_abas` μs, Pinocchio `aba`
 # {glue:text}`bp35s_paba` μs, MuJoCo `mj_forward` {glue:text}`bp35s_mj` μs, Robotics Toolbox `accel`
@@ -1762,7 +1767,7 @@ md_table(["방법"] + [f"N = {N:,}" for N in Ns35], rows35,
 # {glue:text}`bp35_mm_cols_one`배, 상태 {glue:text}`bp35_N_big`개에서 {glue:text}`bp35_mm_cols_big`배이다
 # (상태당 {glue:text}`bp35_mmcols_big` μs 대 {glue:text}`bp35_mm_big` μs). 상태가 많으면 두 방식 모두
 # 파이썬 순환의 고정 비용이 $N$개에 나뉘어 작아지고 배열 산술이 남는다. 그 산술의 차이는 관절 변환을
-# 열마다 만드느냐 한 번 만드느냐뿐이다. 6R 팔에서 곱셈 수의 비는 {glue:text}`bp35_count_cols_mm`배이다
+# 열마다 만드느냐 한 번 만드느냐뿐이다. 6R 팔에서 곱셈 수(행렬 곱만)의 비는 {glue:text}`bp35_count_cols_mm`배이다
 # (3.2.5.5절). 그런데 큰 $N$에서 잰 시간의 비는 이 곱셈 수의 비와 맞지 않는다. 열마다 부르는 방식이
 # {glue:text}`bp35_cols_word`. 이 부록은 그 까닭을 따로 재지 않았다. `mass_matrix`는 상태
 # {glue:text}`bp35_N_big`개의 열을 한 배치로 다루므로 임시 배열이 훨씬 커지는데, 그것이 한 가지 후보이다.
@@ -1886,12 +1891,13 @@ md_table(["n"] + [c for _, c in G35_Q], g35_table(G35_Q),
 # $n \ge$ {glue:text}`bp35_fit_min`에 맞춘 기울기는 `crba_structured` {glue:text}`bp35_slope_crbas`,
 # `aba_structured` {glue:text}`bp35_slope_abas`, 구조형 $O(n^3)$ 경로 {glue:text}`bp35_slope_route`,
 # Pinocchio의 `crba` {glue:text}`bp35_slope_pcrba`, `aba` {glue:text}`bp35_slope_paba`, $O(n^3)$ 경로
-# {glue:text}`bp35_slope_proute`였다. $n \le$ {glue:text}`bp35_n_max`에서 $O(n^3)$ 경로의 기울기가 CRBA의
+# {glue:text}`bp35_slope_proute`이다. $n \le$ {glue:text}`bp35_n_max`에서 $O(n^3)$ 경로의 기울기가 CRBA의
 # 기울기와 크게 다르지 않다. 분해의 $n^3$ 항이 컴파일된 LAPACK 안에서 작게 머물기 때문으로 본다. 연산
 # 수로도 그렇다. RBDA는 가지 없는 사슬에서 분해와 풀이(F&S)가 $n \le 18$이면 세 부분 가운데 가장 작은
 # 항이고, CRBA가 $n = 8$부터 $n = 30$을 훨씬 넘을 때까지 가장 큰 항이라고 적는다(RBDA 204쪽,
 # 그림 10.4). 호출마다 드는 고정 비용과 공유 기계의 흩어짐이 기울기를 흐리므로, 이 값은 차수의
-# 근사로만 읽는다. 3.5.4절의 측정 교차점은 순동역학 표({numref}`tab-b-35-growth-qdd`)에서 나온다.
+# 근사로만 읽는다. 3.5.4절의 측정 교차점은 순동역학 표({numref}`tab-b-35-growth-qdd`)에서 나온다. 연산
+# 수로는 RBDA가 $O(n^3)$ 경로를 $n \le 8$에서 ABA보다 조금 싸다고 적는다(204쪽).
 #
 # % claim: bp35-mm-counts
 #
