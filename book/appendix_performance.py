@@ -105,8 +105,8 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #    4번, 한 좌표축을 따른 이동은 외적 성분 2개나 3개면 된다. 일반 회전 행렬(9번)이나 6×6 수반
 #    행렬(36번)보다 훨씬 싸다. 관절 스크루는 이 프레임에서 $\hat z$이므로
 #    $\tau_i = F_i^{\mathsf T} A_i$는 성분 하나를 고르는 일이 되어 곱셈이 들지 않는다. 두 축이
-#    평행하거나 거의 평행해서 공통 법선의 발이 사슬 크기의 몇 배 밖으로 달아나면, 원점은 앞의 발에
-#    두고 첫 단계의 이동을 일반 3-벡터로 적는다.
+#    평행하거나 거의 평행하면 공통 법선의 발이 사슬 크기의 몇 배 밖으로 달아난다. 그럴 때는 원점을
+#    앞의 발에 두고 첫 단계의 이동을 일반 3-벡터로 적는다.
 # 2. **회전과 병진을 따로.** 6-벡터 대신 $\omega_i$, $\dot\omega_i$, $\ddot p_i$, 모멘트 $N_i$, 힘
 #    $F_i$를 모두 3-벡터로 다루고 $[p]R$ 블록 대신 외적을 쓴다. 회전 관절이면
 #
@@ -180,7 +180,8 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #    이 함수만 돈다. 구조적 상수를 거치는 파이썬 연산자 호출도, 링크 상수를 풀어 놓는 일도, 관절
 #    종류에 따른 분기도 없다. 같은 피연산자에 같은 연산을 같은 순서로 하므로, 결과는 재귀식을 직접
 #    실행한 것과 비트 하나까지 같다. 같은 함수가 상태 하나는 파이썬 실수로, 배치는 numpy 배열로
-#    계산한다. 5번과 7번은 RBDA 10.4절(209–210쪽)이 기호적 단순화라 부르는 절차와 같은 생각이다.
+#    계산한다. 5번과 7번은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA)
+#    {cite:p}`featherstone2008rigid` 10.4절(209–210쪽)이 기호적 단순화라 부르는 절차와 같은 생각이다.
 #    알고리즘을 모델에 적용하되 계산하는 대신 기록하고, 쓰이지 않는 값을 지우고, $x\cdot 0 \to 0$과
 #    $x\cdot 1 \to x$ 같은 규칙을 적용한다.
 #
@@ -451,7 +452,7 @@ claims.within("bp-equal", "반올림 수준의 한계 {glue:text}`bp_equal_bound
 # (sec-b-published)=
 # ### B.1.3 문헌의 곱셈 수와 나란히
 #
-# Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) 10.3절(201–206쪽)은 동역학 알고리즘의 효율을
+# RBDA 10.3절(201–206쪽)은 동역학 알고리즘의 효율을
 # 부동소수점 연산 수로 견준다. 곱셈과 나눗셈을 묶어 "곱셈"으로, 덧셈과 뺄셈을 묶어 "덧셈"으로 세고,
 # 두 수를 관절 변수의 수 $n$의 식으로 적는다(201쪽). 견주는 대상은 가지가 없고 관절이 모두 회전
 # 관절이며 관성과 기하가 일반적인 사슬들이다. RBDA는 이 집합을 GU라 부른다(203쪽). 관절마다 드는
@@ -529,9 +530,9 @@ arm_additions = count(cd.rnea_structured, arm, *s_arm, rule="additions")
 TABLE_10_1 = "RBDA 표 10.1 (202쪽)"
 # (algorithm, source as RBDA's Table 10.1 names it, multiplications(n), additions(n), m text, a text)
 published = [
-    ("RNEA", "Balafoutis·Patel (1991), 알고리즘 5.7", lambda n: 93 * n - 108, lambda n: 81 * n - 100,
+    ("RNEA", "Balafoutis·Patel (1991), 표 5.1·5.2의 알고리즘 5.7", lambda n: 93 * n - 108, lambda n: 81 * n - 100,
      "93 n − 108", "81 n − 100"),
-    ("RNEA", "Balafoutis 외 (1988), 알고리즘 3", lambda n: 93 * n - 69, lambda n: 81 * n - 66,
+    ("RNEA", "Balafoutis 외 (1988), 표 II의 알고리즘 3", lambda n: 93 * n - 69, lambda n: 81 * n - 66,
      "93 n − 69", "81 n − 66"),
     ("RNEA", "Featherstone (1987), 표 8-6", lambda n: 130 * n - 68, lambda n: 101 * n - 56,
      "130 n − 68", "101 n − 56"),
@@ -1197,7 +1198,9 @@ print({k: budget[k] for k in budget})
 # 비용과 사인·코사인을 그대로 두면 사칙 연산에 남는 시간은 {glue:text}`bp_bud_left` μs이다. 연산 한
 # 번의 비용이 같다면 그 시간에 numpy 연산 {glue:text}`bp_bud_allowed`번이 든다. 지금의
 # {glue:text}`bp_bud_ops`번은 {glue:text}`bp_bud_fit`. 이 상태 수에서 시간을 정하는 것은 곱셈의 수가
-# 아니라 numpy 연산의 수이다. 곱셈 하나와 덧셈 하나가 numpy 호출 한 번으로 같은 값을 치르기 때문이다.
+# 아니라 numpy 연산의 수이다. 곱셈과 덧셈은 모두 numpy 호출 한 번씩이고, 이 크기의 배열에서는 호출
+# 한 번의 비용이 연산의 종류보다 호출 자체에 달려 있다고 보기 때문이다. 이 측정은 두 연산을 따로 재지
+# 않고 평균만 냈다.
 #
 # % no-claim: 두 통계의 값을 나란히 적고, 둘을 견주는 말은 claims.choose가 고른다
 #
@@ -1233,7 +1236,8 @@ claims.claim("bp-mem-extra", "출력을 뺀 나머지는 $N$이 열 배 커져�
              max(extra.values()) < 1.25 * min(extra.values()), extra_MiB=extra)
 claims.claim("bp-mem-pin", "결과를 모으는 출력 배열의 크기(토크 6개, {glue:text}`bp_m_bytes_out` "
              "바이트)와 같다", fx(bytes_pin) == out_bytes, pin_bytes_per_state=bytes_pin)
-assert unmeasured == ["mr.InverseDynamics (loop)", "python lists (loop)"], unmeasured  # 본문의 두 방법
+claims.claim("bp-mem-unmeasured", "modern_robotics와 리스트 구현은 메모리를 재지 않아 표에 없다",
+             unmeasured == ["mr.InverseDynamics (loop)", "python lists (loop)"], unmeasured=unmeasured)
 print("no memory measurement:", unmeasured)
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
@@ -1243,6 +1247,8 @@ md_table(["방법"] + [f"N = {N:,}" for N in Ns], rows,
 
 # %% [markdown]
 # ### B.4.3 메모리
+#
+# % claim: bp-mem-unmeasured
 #
 # 배치 측정의 최대 메모리 값은 모두 {numref}`tab-b-mem`에 있다. modern_robotics와 리스트 구현은
 # 메모리를 재지 않아 표에 없다.
@@ -1431,7 +1437,9 @@ for a in (8, 16, 32, 64):
     glue(f"bp_loc_crba_{a}", loc("pin.crba_us", a), display=False)
 # 구조 배치의 경로: 상태 n개가 ROW_LOOP_MAX 이하이면 파이썬 실수 경로
 n_switch = int(n_arr[n_arr > structured.ROW_LOOP_MAX].min())
-assert n_switch == 32 and structured.ROW_LOOP_MAX == 16  # 본문이 말하는 구간 16 → 32
+claims.claim("bp-grow-switch", "경로가 바뀌는 $16 \\to 32$ 구간에서는",
+             n_switch == 32 and structured.ROW_LOOP_MAX == 16, n_switch=n_switch,
+             row_loop_max=structured.ROW_LOOP_MAX)
 glue("bp_n_switch", n_switch, display=False)
 struct_hi_n = local["rnea_structured_us"][n_arr[:-1] >= N_FIT_MIN]
 glue("bp_loc_struct_lo", fx(float(struct_hi_n.min()), 2), display=False)
@@ -1497,7 +1505,7 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 # 점이 이만큼 적으므로 맞춘 기울기 하나보다 국소 기울기가 어떻게 변하는지를 보는 편이 믿을 만하다.
 # 측정은 한 번이고 사슬은 $n$마다 하나이다. 자료가 보여 주는 것은 다음과 같다.
 #
-# % claim: bp-grow-rnea, bp-grow-pin, bp-grow-mm, bp-grow-mms, bp-grow-crba
+# % claim: bp-grow-rnea, bp-grow-pin, bp-grow-mm, bp-grow-mms, bp-grow-switch, bp-grow-crba
 #
 # - **RNEA는 $n$에 선형으로 는다.** 세 구현 모두 $n \ge$ {glue:text}`bp_n_fit_min`에서 맞춘 기울기가 1에
 #   가깝다(밀집 `rnea` {glue:text}`bp_slope_dense:.2f`, `rnea_structured` {glue:text}`bp_slope_struct:.2f`,
@@ -1893,8 +1901,8 @@ md_table(["n"] + [c for _, c in G35_Q], g35_table(G35_Q),
 # Pinocchio의 `crba` {glue:text}`bp35_slope_pcrba`, `aba` {glue:text}`bp35_slope_paba`, $O(n^3)$ 경로
 # {glue:text}`bp35_slope_proute`이다. $n \le$ {glue:text}`bp35_n_max`에서 $O(n^3)$ 경로의 기울기가 CRBA의
 # 기울기와 크게 다르지 않다. 분해의 $n^3$ 항이 컴파일된 LAPACK 안에서 작게 머물기 때문으로 본다. 연산
-# 수로도 그렇다. RBDA는 가지 없는 사슬에서 분해와 풀이(F&S)가 $n \le 18$이면 세 부분 가운데 가장 작은
-# 항이고, CRBA가 $n = 8$부터 $n = 30$을 훨씬 넘을 때까지 가장 큰 항이라고 적는다(RBDA 204쪽,
+# 수로도 그렇다. RBDA에 따르면 가지 없는 사슬에서 분해와 풀이(F&S)는 $n \le 18$이면 세 부분 가운데
+# 가장 작은 항이다. CRBA는 $n = 8$부터 $n = 30$을 훨씬 넘을 때까지 가장 큰 항이다(RBDA 204쪽,
 # 그림 10.4). 호출마다 드는 고정 비용과 공유 기계의 흩어짐이 기울기를 흐리므로, 이 값은 차수의
 # 근사로만 읽는다. 3.5.4절의 측정 교차점은 순동역학 표({numref}`tab-b-35-growth-qdd`)에서 나온다. 연산
 # 수로는 RBDA가 $O(n^3)$ 경로를 $n \le 8$에서 ABA보다 조금 싸다고 적는다(204쪽).
