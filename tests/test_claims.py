@@ -216,6 +216,8 @@ PERTURBATIONS = [
     ("ch3_3_lagrange.ipynb", "data/bench_33_codegen.csv",
      lambda r: r["chain"] == "6R" and r["method"] == "lambdify (cse)" and r["N"] == "10000",
      "ratio_to_rnea", "1.35", "lg-codegen-batch"),
+    ("appendix_performance.ipynb", "data/bench_single.csv",
+     lambda r: r["method"] == "rnea_structured", "median_us", "0.61", "bp-single-compiled"),
 ]
 
 
