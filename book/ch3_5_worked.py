@@ -23,9 +23,9 @@
 # 곳인 작업 공간 관성과 질량 타원체를 보인다. 마지막 3.5.14는 고전적인 손 계산 세 가지를 연습 문제로
 # 모았다. 기호는 3.5장과 같고, 이 페이지에서 새로 쓰는 기호는 {ref}`tab-notation-local`에 있다.
 #
-# 3.5.3의 관절체 관성을 다루는 식은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) 7.2–7.3절을
-# 따르며 {cite:p}`featherstone2008rigid`, 스칼라 이름은 RBDA 식 7.43–7.45와 같이 $U_i$, $D_i$, $u_i$로
-# 쓴다.
+# 관절체 관성의 식은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) 7.2–7.3절을 따른다
+# {cite:p}`featherstone2008rigid`. 이 페이지는 ABA의 스칼라를 RBDA 식 7.43–7.45와 같이 $U_i$, $D_i$,
+# $u_i$로 쓴다.
 
 # %% tags=["remove-input"]
 import csv
@@ -34,7 +34,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from IPython.display import Markdown, display
 from myst_nb import glue
 
 from chaindyn import STANDARD_GRAVITY, aba, crba, models
@@ -236,8 +235,9 @@ claims.claim("w35-psd", "가장 작은 고윳값은 음의 한계", bool(min_eig
 # % claim: w35-rank1
 #
 # 2R 팔에서 $\mathcal{G}^{c}_1 - \mathcal{G}^{A}_1$은 식 {eq}`eq-35w-pass`의 한 항
-# $X_2^{\mathsf T}U_2U_2^{\mathsf T}X_2/D_2$ 그 자체이다. 양의 고윳값은 하나뿐이고, 그 값
-# {glue:text}`w35_rank1_eig`은 $\lVert X_2^{\mathsf T}U_2\rVert^2/D_2 =$ {glue:text}`w35_rank1_norm`과 같다.
+# $X_2^{\mathsf T}U_2U_2^{\mathsf T}X_2/D_2$ 그 자체이다. 양의 고윳값은 하나뿐이고, 그 값은
+# {glue:text}`w35_rank1_eig`이다. 랭크 1 행렬 $yy^{\mathsf T}/D_2$의 고윳값은 $\lVert y\rVert^2/D_2$이므로,
+# $y = X_2^{\mathsf T}U_2$로 계산한 값도 {glue:text}`w35_rank1_norm`이다.
 #
 # % claim: w35-psd
 #
@@ -278,7 +278,7 @@ claims.claim("w35-psd", "가장 작은 고윳값은 음의 한계", bool(min_eig
 #
 # RBDA의 식 6.26–6.29(116쪽)이며, RBDA는 $E_1$, $E_2$를 $D_1$, $D_2$로 적는다. 사슬에서는
 # $\nu_k = k$이므로 $L$은 밀집 삼각형 $n(n+1)/2$이고 갱신은 $(n^3-n)/6$번이다. `chaindyn.crba.ltl_factor`는
-# 표 6.3을 그대로 옮겼다. 내부 루프는 부모 배열을 따라가며 조상만 방문한다.
+# RBDA 표 6.3을 그대로 옮겼다. 내부 루프는 부모 배열을 따라가며 조상만 방문한다.
 
 # %% tags=["hide-input"]
 src = inspect.getsource(ltl_factor)
@@ -391,6 +391,14 @@ for c in ("A", "B"):
     glue(f"w35_ell_{c}_ratio", fixed(float(ell[c]["ratio"]), 2), display=False)
 longer = float(ell["B"]["ratio"]) > float(ell["A"]["ratio"])
 glue("w35_ell_which", claims.choose(longer, "B", "A"), display=False)
+sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
+from fig_35w_ellipsoid import CONFIGS  # noqa: E402
+
+sv = {c: float(np.linalg.svd(point_jacobian(arm6, q, frame="local")[3:], compute_uv=False)[-1])
+      for c, q in CONFIGS.items()}
+glue("w35_sv_A", fixed(sv["A"], 3), display=False)
+glue("w35_sv_B", fixed(sv["B"], 3), display=False)
+claims.claim("w35-sv", "가장 작은 특이값이", sv["B"] < sv["A"], singular_values=sv)
 
 # %% tags=["nbval-ignore-output"]
 print("2R 닫힌 식과 operational_space_inertia, 6R 직접 식과의 상대 차이(큰 쪽):", sci(err_osi))
@@ -440,15 +448,20 @@ print("2R 닫힌 식과 operational_space_inertia, 6R 직접 식과의 상대 �
 # {glue:text}`w35_ell_B_max` kg까지, 비는 {glue:text}`w35_ell_B_ratio`이다. 두 자세 가운데 더 길쭉한
 # 쪽은 {glue:text}`w35_ell_which`이다.
 #
+# % claim: w35-sv
+#
+# 자세 B에서는 팔뚝이 위팔 쪽으로 접혀 있다. 선형 부분의 야코비안(말단 속도를 주는 세 행)의 가장 작은
+# 특이값이 자세 B에서 {glue:text}`w35_sv_B` m로, 자세 A의 {glue:text}`w35_sv_A` m보다 작다. 특이값이
+# 작은 방향으로 말단을 가속하려면 관절이 크게 가속해야 하고, 그만큼 그 방향에서 느끼는 질량이 커진다.
+#
 # ```{figure} figures/ch35w_ellipsoid.png
 # :name: fig-35w-ellipsoid
 # :width: 100%
 #
 # 6R 팔의 선형 질량 타원체: 가속도의 단위 구를 $\{6\}$ 원점의 선형 $\Lambda$(기저 축)로 옮긴 것
 # (반축의 길이는 고윳값에 비례). 검은 선은 관절 원점을 이은 팔이고, 빨간 선은 가장 무거운 방향이다.
-# 볼 것은 타원체가 자세에 따라 모양과 방향을 바꾼다는 점이다. 자세 B에서는 팔뚝이 위팔 쪽으로 접혀
-# 있다. 그래서 한 방향(빨간 선)으로는 거의 팔 전체를 끌어야 하고, 그 방향의 질량이 특히 크다.
-# `figsrc/fig_35w_ellipsoid.py`가 그리고, 고윳값은 `data/ch35w_ellipsoid.csv`에 있다.
+# 볼 것은 타원체가 자세에 따라 모양과 방향을 바꾼다는 점이다. 팔뚝을 접은 자세 B에서는 한 방향(빨간
+# 선)으로만 타원체가 길게 늘어난다. `figsrc/fig_35w_ellipsoid.py`가 그리고, 고윳값은 `data/ch35w_ellipsoid.csv`에 있다.
 # ```
 
 # %% [markdown]

@@ -103,9 +103,12 @@ def test_velocity_parents_expand_the_free_flyer():
 
 
 @pytest.mark.parametrize("M, parents, message", [
-    (np.ones((2, 3)), [-1, 0], r"M must be a square matrix of shape \(n, n\) or \(N, n, n\), got \(2, 3\)"),
-    (np.ones(3), [-1, 0, 1], r"M must be a square matrix of shape \(n, n\) or \(N, n, n\), got \(3,\)"),
-    (np.eye(3), [-1, 0], r"parents must have shape \(n,\) with n = 3 \(the size of M\), got \(2,\)"),
+    (np.ones((2, 3)), [-1, 0],
+     r"M must be a square matrix of shape \(n, n\) or \(N, n, n\), got \(2, 3\)"),
+    (np.ones(3), [-1, 0, 1],
+     r"M must be a square matrix of shape \(n, n\) or \(N, n, n\), got \(3,\)"),
+    (np.eye(3), [-1, 0],
+     r"parents must have shape \(n,\) with n = 3 \(the size of M\), got \(2,\)"),
     (np.eye(2), [-1, 0.5], r"parents must be integers, got \[-1, 0.5\]"),
     (np.eye(2), ["a", "b"], r"parents must be a 1-D sequence of integers, got \['a', 'b'\]"),
     (np.eye(3), [-1, 2, 0], r"parents must number a tree from the base \(-1 <= parents\[i\] < i: "
@@ -115,7 +118,8 @@ def test_velocity_parents_expand_the_free_flyer():
     (np.array([[2.0, 0.0, 1.0], [0.0, 2.0, 1.0], [1.0, 1.0, 3.0]]), [-1, -1, 0],
      r"M has an entry outside the pattern of parents: \|M\[2, 1\]\| = 1, but variable 1 is not "
      r"an ancestor of 2"),
-    (np.array([[1.0, 2.0], [2.0, 1.0]]), [-1, 0], r"M must be positive definite, got the pivot -3 at row 0"),
+    (np.array([[1.0, 2.0], [2.0, 1.0]]), [-1, 0],
+     r"M must be positive definite, got the pivot -3 at row 0"),
     (np.diag([1.0, -1.0]), [-1, 0], r"M must be positive definite, got the pivot -1 at row 1"),
     (np.array([[1.0, np.nan], [np.nan, 1.0]]), [-1, 0], r"M must be finite"),
 ])

@@ -205,7 +205,7 @@ def articulated_inertias(chain, q):
 
     Notes
     -----
-    RBDA eqs. 7.37-7.47 (Featherstone 2008, pp. 130-131), ``D_i`` as in its
+    RBDA eqs. 7.37-7.47 (Featherstone 2008, p. 130), ``D_i`` as in its
     eq. 7.44.  Book §3.5.3 and §3.5.11.
 
     Examples

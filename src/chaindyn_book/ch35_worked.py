@@ -91,7 +91,7 @@ def velocity_parents(model):
 def depths(parents):
     """The number of variables on the path from each variable to the base, itself included."""
     out = []
-    for k, p in enumerate(parents):
+    for p in parents:
         out.append(1 if p < 0 else out[p] + 1)
     return np.array(out)
 
