@@ -31,6 +31,7 @@
 import csv
 import inspect
 import sys
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -75,10 +76,13 @@ def read_csv(name):
 # $\dot V'_i = X_i\dot V_{i-1} + \kappa_i$로 두면
 #
 # $$
-# \dot V_i = \dot V'_i + A_i\ddot q_i,\qquad A_i^{\mathsf T}F_i = \tau_i
-# \;\Longrightarrow\;
-# \ddot q_i = \frac{u_i - U_i^{\mathsf T}\dot V'_i}{D_i},\quad
-# U_i = \mathcal{G}^{A}_i A_i,\; D_i = A_i^{\mathsf T}U_i,\; u_i = \tau_i - A_i^{\mathsf T}b^{A}_i
+# \begin{aligned}
+# &\dot V_i = \dot V'_i + A_i\ddot q_i,\qquad A_i^{\mathsf T}F_i = \tau_i
+# \quad\Longrightarrow\quad
+# \ddot q_i = \frac{u_i - U_i^{\mathsf T}\dot V'_i}{D_i},\\
+# &U_i = \mathcal{G}^{A}_i A_i,\qquad D_i = A_i^{\mathsf T}U_i,\qquad
+# u_i = \tau_i - A_i^{\mathsf T}b^{A}_i
+# \end{aligned}
 # $$ (eq-35w-qdd)
 #
 # 이다(RBDA 식 7.29와 7.49, 129–130쪽). 식 {eq}`eq-35w-handle`을 식 {eq}`eq-35w-qdd`의 둘째 식에 넣고
@@ -86,23 +90,27 @@ def read_csv(name):
 # 넣어 $\ddot q_i$를 없애는 단계이다.
 #
 # $$
-# F_i = \Bigl(\mathcal{G}^{A}_i - \frac{U_iU_i^{\mathsf T}}{D_i}\Bigr)\dot V'_i
-#       + b^{A}_i + \frac{U_i u_i}{D_i}
-# \;\Longrightarrow\;
-# \mathcal{G}^{A}_{i-1} \mathrel{+}= X_i^{\mathsf T}\Bigl(\mathcal{G}^{A}_i
-#       - \frac{U_iU_i^{\mathsf T}}{D_i}\Bigr)X_i,\quad
-# b^{A}_{i-1} \mathrel{+}= X_i^{\mathsf T}\Bigl(b^{A}_i + \mathcal{G}^{a}_i\kappa_i
+# \begin{aligned}
+# F_i &= \Bigl(\mathcal{G}^{A}_i - \frac{U_iU_i^{\mathsf T}}{D_i}\Bigr)\dot V'_i
+#       + b^{A}_i + \frac{U_i u_i}{D_i},\\
+# \mathcal{G}^{A}_{i-1} &\mathrel{+}= X_i^{\mathsf T}\Bigl(\mathcal{G}^{A}_i
+#       - \frac{U_iU_i^{\mathsf T}}{D_i}\Bigr)X_i,\\
+# b^{A}_{i-1} &\mathrel{+}= X_i^{\mathsf T}\Bigl(b^{A}_i + \mathcal{G}^{a}_i\kappa_i
 #       + \frac{U_iu_i}{D_i}\Bigr)
+# \end{aligned}
 # $$ (eq-35w-pass)
 #
-# 여기서 $\mathcal{G}^{a}_i$는 괄호 안의 행렬이다. $F_i$는 링크 $i-1$이 관절 $i$를 지나 링크 $i$에 주는
-# 렌치이므로, 링크 $i-1$이 그 반작용을 $\{i-1\}$에서 받아 자기 손잡이 방정식에 더한다. 그러면
-# 부모의 관절체 관성과 바이어스 렌치가 위처럼 늘어난다(RBDA 식 7.47–7.48). 식 {eq}`eq-35w-pass`가
-# 3.5.3의 둘째 단계이다. 괄호 안에서 빠지는 $U_iU_i^{\mathsf T}/D_i$는 양의 준정부호인 랭크 1
-# 행렬이다. 관절이 풀려 있으므로 축 방향으로 미는 몫이 관절 가속으로 빠져나가고, 그만큼 부모가 느끼는
-# 관성이 가벼워진다. 관절을 잠갔다면 이 항이 없고, 남는 것은 식 {eq}`eq-35-composite`의 합성 관성
-# 순환이다. 그러므로 $\mathcal{G}^{c}_i - \mathcal{G}^{A}_i$는 바깥 관절마다 더해진 양의 준정부호
-# 항들의 합이고, 관절체 관성은 합성 관성보다 크지 않다($\mathcal{G}^{A}_i \preceq \mathcal{G}^{c}_i$).
+# 여기서 $\mathcal{G}^{a}_i$는 첫 줄의 괄호 안에 있는 행렬이다. 첫 줄에서는 $\ddot q_i$가 사라졌다.
+# $F_i$는 링크 $i-1$이 관절 $i$를 지나 링크 $i$에 주는 렌치이다. 링크 $i-1$은 그 반작용을 $\{i-1\}$에서
+# 받아 자기 손잡이 방정식에 더한다. 그러면 부모의 관절체 관성과 바이어스 렌치가 아래 두 줄처럼
+# 늘어난다(RBDA 식 7.47–7.48). 이 두 줄이 3.5.3의 둘째 단계이다.
+#
+# 괄호 안에서 빠지는 $U_iU_i^{\mathsf T}/D_i$는 양의 준정부호인 랭크 1 행렬이다. 관절이 풀려 있으므로
+# 축 방향으로 미는 몫은 관절 가속으로 빠져나간다. 그만큼 부모가 느끼는 관성이 가벼워진다. 관절을
+# 잠갔다면 이 항이 없고, 식 {eq}`eq-35-composite`의 합성 관성 순환만 남는다. 두 순환의 차이를 따라가면
+# $\mathcal{G}^{c}_{i-1} - \mathcal{G}^{A}_{i-1} = X_i^{\mathsf T}(\mathcal{G}^{c}_i - \mathcal{G}^{A}_i
+# + U_iU_i^{\mathsf T}/D_i)X_i$이다. 말단에서 차이가 0이므로 귀납적으로 차이는 늘 양의 준정부호이다. 곧
+# 관절체 관성은 합성 관성보다 크지 않다($\mathcal{G}^{A}_i \preceq \mathcal{G}^{c}_i$).
 #
 # ### 3.5.11.2 평면 2R 팔: 기호로
 #
@@ -126,9 +134,11 @@ def read_csv(name):
 # $\ddot q_2$를 지우는 일과 같다. 바깥 순환은 거꾸로 대입하는 일이다.
 #
 # $$
-# u_1 = \tau_1 - g_1 - \frac{M_{12}}{M_{22}}(\tau_2 - g_2),\qquad
-# \ddot q_1 = \frac{u_1}{D_1},\qquad
+# \begin{aligned}
+# u_1 &= \tau_1 - g_1 - \frac{M_{12}}{M_{22}}(\tau_2 - g_2),\\
+# \ddot q_1 &= \frac{u_1}{D_1},\qquad
 # \ddot q_2 = \frac{\tau_2 - g_2 - M_{12}\ddot q_1}{D_2}
+# \end{aligned}
 # $$ (eq-35w-2r)
 #
 # 말단에서 기저 쪽으로 지우는 이 순서는 3.5.12의 $L^{\mathsf T}L$ 분해의 순서와 같다.
@@ -243,7 +253,7 @@ claims.claim("w35-psd", "가장 작은 고윳값은 음의 한계", bool(min_eig
 #
 # 6R 팔에서는 예제 운동의 {glue:text}`w35_n_states`개 상태와 여섯 링크 모두에서
 # $\mathcal{G}^{c}_i - \mathcal{G}^{A}_i$의 고윳값을 구했다($\max\lvert\mathcal{G}^{c}\rvert$로 나눈 값).
-# 가장 작은 고윳값은 음의 한계 $-$ {glue:text}`w35_bound_psd`보다 크다(위 셀의 출력). 말단 링크에서는
+# 가장 작은 고윳값은 음의 한계보다 크다(위 셀의 출력). 한계의 크기는 {glue:text}`w35_bound_psd`이다. 말단 링크에서는
 # 두 관성이 같아 차이가 0이므로, 이 값은 반올림 수준에서 0 근처에 있다.
 
 # %% [markdown]
@@ -272,8 +282,10 @@ claims.claim("w35-psd", "가장 작은 고윳값은 음의 한계", bool(min_eig
 # 값을 $\nu$라 하자. $L$의 0이 아닌 성분은 $n + E_1$개, 지우는 동안 하는 갱신은 $E_2$번이다.
 #
 # $$
-# E_1 = \sum_{k=1}^{n}(\nu_k - 1) \le n(\nu - 1),\qquad
-# E_2 = \sum_{k=1}^{n}\frac{\nu_k(\nu_k-1)}{2} \le \frac{n\nu(\nu-1)}{2}
+# \begin{aligned}
+# E_1 &= \sum_{k=1}^{n}(\nu_k - 1) \le n(\nu - 1),\\
+# E_2 &= \sum_{k=1}^{n}\frac{\nu_k(\nu_k-1)}{2} \le \frac{n\nu(\nu-1)}{2}
+# \end{aligned}
 # $$ (eq-35w-counts)
 #
 # RBDA의 식 6.26–6.29(116쪽)이며, RBDA는 $E_1$, $E_2$를 $D_1$, $D_2$로 적는다. 사슬에서는
@@ -282,8 +294,8 @@ claims.claim("w35-psd", "가장 작은 고윳값은 음의 한계", bool(min_eig
 
 # %% tags=["hide-input"]
 src = inspect.getsource(ltl_factor)
-print("    for k in reversed(range(n)):" + src.split("for k in reversed(range(n)):", 1)[1]
-      .split("return H")[0].rstrip())
+print(textwrap.dedent("    for k in reversed(range(n)):" + src.split("for k in reversed(range(n)):", 1)[1]
+                      .split("return H")[0].rstrip()))
 
 # %% tags=["remove-input"]
 sp_rows = {r["model"]: r for r in read_csv("ch35w_sparsity.csv")}
@@ -306,6 +318,19 @@ glue("w35_ff_zero_base", in_base, display=False)
 glue("w35_ff_zero_yaw", len(zeros_h) - in_base, display=False)
 yaw_cols = sorted({int(max(r)) for r in zeros_h if min(r) == 2 and max(r) >= 6})
 glue("w35_ff_yaw_joints", len(yaw_cols), display=False)
+
+
+def _explained(a, b):
+    a, b = min(a, b), max(a, b)
+    if b < 3:
+        return a != b  # off the diagonal of the translational mass block
+    if a < 3 and b < 6:
+        return b - a == 3  # the diagonal of the coupling block
+    return a == 2 and b >= 6 and par_h[b] == 5  # base z against a joint on the base
+
+
+claims.claim("w35-talos-zeros", "블록 안에 있다", all(_explained(*z) for z in zeros_h),
+             zeros=zeros_h.tolist())
 glue("w35_e2_ratio", fixed(int(tal["dense_E2"]) / int(tal["E2"]), 1), display=False)
 claims.claim("w35-chain-dense", "사슬의 $L$은 밀집 삼각형으로",
              cha["nonzero_L"] == cha["dense_L"], nonzero=cha["nonzero_L"], dense=cha["dense_L"])
@@ -332,14 +357,18 @@ print("Talos: |LᵀL - M| / max|M| =", sci(rec_h), "| L와 뒤집은 촐레스�
 # 여섯 개의 사슬로 펼쳤다. 관절 한계 안의 무작위 자세에서 `pin.crba`로 $M$을 만들었다. 속도 변수는
 # {glue:text}`w35_tal_n`개이고, 가장 깊은 변수의 깊이는 $\nu =$ {glue:text}`w35_tal_d`이다.
 #
-# % claim: w35-talos-pattern, w35-talos-fill, w35-ltl-rec
+# % claim: w35-talos-zeros
 #
 # 부모 배열이 허락하는 $M$의 성분은 {glue:text}`w35_tal_pattern_M`개이다. 그중
 # {glue:text}`w35_tal_nonzero_M`개가 실제로 0이 아니다. 값이 0인 {glue:text}`w35_ff_zero`개 가운데
 # {glue:text}`w35_ff_zero_base`개는 기저의 $6\times6$ 블록 안에 있다. 병진 부분의 질량 블록은 대각이고,
 # 병진과 회전을 잇는 블록은 대각 성분이 0이기 때문이다. 나머지 {glue:text}`w35_ff_zero_yaw`개는 기저의
 # $z$ 병진과, 축이 기저의 $z$축에 평행한 첫 관절 {glue:text}`w35_ff_yaw_joints`개(두 다리와 몸통) 사이의
-# 성분이다. $z$축에 평행한 축으로 돌면 $z$ 방향의 운동량이 생기지 않는다. $L$의 0이 아닌 성분은 부모 배열이 예측한
+# 성분이다. $z$축에 평행한 축으로 돌면 $z$ 방향의 운동량이 생기지 않는다.
+#
+# % claim: w35-talos-pattern, w35-talos-fill, w35-ltl-rec
+#
+# $L$의 0이 아닌 성분은 부모 배열이 예측한
 # $n + E_1 =$ {glue:text}`w35_tal_pattern_L`개 그대로이다. 이는 상한 $n\nu =$
 # {glue:text}`w35_tal_bound_L`과 밀집 삼각형 {glue:text}`w35_tal_dense_L`개보다 적다. 보통 촐레스키 인수
 # $C$에는 패턴 밖의 성분이 {glue:text}`w35_tal_outside_cholesky`개 생긴다. 지우는 갱신은
