@@ -85,7 +85,7 @@ def read_csv(name):
 # \end{aligned}
 # $$ (eq-35w-qdd)
 #
-# 이다(RBDA 식 7.29와 7.49, 129–130쪽). 식 {eq}`eq-35w-handle`을 식 {eq}`eq-35w-qdd`의 둘째 식에 넣고
+# 이다(RBDA 식 7.29와 7.49, 129–130쪽). 식 {eq}`eq-35w-handle`의 $F_i$를 식 {eq}`eq-35w-qdd`의 둘째 식에 넣고
 # $\ddot q_i$에 대해 푼 것이다. 셋째 줄은 이렇게 얻은 $\ddot q_i$를 다시 식 {eq}`eq-35w-handle`에
 # 넣어 $\ddot q_i$를 없애는 단계이다.
 #
@@ -392,6 +392,32 @@ print("Talos: |LᵀL - M| / max|M| =", sci(rec_h), "| L와 뒤집은 촐레스�
 # `data/ch35w_sparsity.csv`에 있다.
 # ```
 
+# %% [markdown]
+# ## 3.5.13 $M^{-1}$은 어디에 쓰이는가 — 작업 공간 관성과 질량 타원체
+#
+# 순동역학만이 $M^{-1}$을 쓰는 것은 아니다. 말단을 손으로 잡고 밀 때 느끼는 관성도 $M^{-1}$에서 나온다.
+# 말단의 한 점에서 트위스트가 $J\dot q$이고, 정지 상태에서 중력 없이 그 점에 렌치 $F$를 가했다고 하자.
+# 그러면 $\ddot q = M^{-1}J^{\mathsf T}F$이고, 점의 가속도는 $a = JM^{-1}J^{\mathsf T}F$이다. 그 역이
+# 작업 공간 관성(operational-space inertia)이다.
+#
+# $$
+# \Lambda = \bigl(J M^{-1} J^{\mathsf T}\bigr)^{-1},\qquad F = \Lambda\,a
+# $$ (eq-35w-osi)
+#
+# RBDA 7.2.1절(123–124쪽, 식 7.12)은 같은 식을 손잡이의 관절체 관성으로 읽는다. 이 투영이 로봇 제어의
+# 작업 공간 관성으로 쓰인다며 Khatib(1987)을 드는데, 이 책은 그 논문을 직접 읽지 않았다. Modern
+# Robotics 8.1.3절은 $J$가 정사각 가역일 때의 꼴 $\Lambda = J^{-\mathsf T}MJ^{-1}$로 적는다
+# {cite:p}`lynch2017modern`. 이 절의 내용은 이 책이 강의 자료로만 확인한 이차 인용이다. 식
+# {eq}`eq-35w-d1`의 $D_1$이 식 {eq}`eq-35w-osi`의 한 예이다. $J = e_1^{\mathsf T}$로 관절 1만
+# 손잡이로 잡으면 $\Lambda = 1/[M^{-1}]_{11} = D_1$이다.
+#
+# `chaindyn.quantities.operational_space_inertia(chain, q, point, rows)`는 $J$로 $\{n\}$의 물체
+# 야코비안 $J_b$를 쓴다. 이때 기준점은 `point`로 옮기고 축은 $\{n\}$의 축 그대로이다
+# (`point_jacobian(..., frame="local")`). 그래서 $\Lambda$도 그 점에서 $\{n\}$의 축으로 표현된다.
+# `rows`로 트위스트의 일부 행만 남길 수 있다. 예를 들어 `"linear"`는 모멘트를 주지 않고 힘만 줄 때
+# 느끼는 $3\times3$ 관성이다. 관절 수가 행 수보다 적거나 특이 자세에서는 $JM^{-1}J^{\mathsf T}$가
+# 특이하므로 함수가 `ValueError`를 낸다. 계산은 CRBA의 $M$을 촐레스키 분해해서 한다.
+
 # %% tags=["remove-input"]
 arm2i = models.planar_2r()
 q_o = np.array([0.3, 0.9])
@@ -433,37 +459,12 @@ claims.claim("w35-sv", "가장 작은 특이값이", sv["B"] < sv["A"], singular
 print("2R 닫힌 식과 operational_space_inertia, 6R 직접 식과의 상대 차이(큰 쪽):", sci(err_osi))
 
 # %% [markdown]
-# ## 3.5.13 $M^{-1}$은 어디에 쓰이는가 — 작업 공간 관성과 질량 타원체
-#
-# 순동역학만이 $M^{-1}$을 쓰는 것은 아니다. 말단을 손으로 잡고 밀 때 느끼는 관성도 $M^{-1}$에서 나온다.
-# 말단의 한 점에서 트위스트가 $J\dot q$이고, 정지 상태에서 중력 없이 그 점에 렌치 $F$를 가했다고 하자.
-# 그러면 $\ddot q = M^{-1}J^{\mathsf T}F$이고, 점의 가속도는 $a = JM^{-1}J^{\mathsf T}F$이다. 그 역이
-# 작업 공간 관성(operational-space inertia)이다.
-#
-# $$
-# \Lambda = \bigl(J M^{-1} J^{\mathsf T}\bigr)^{-1},\qquad F = \Lambda\,a
-# $$ (eq-35w-osi)
-#
-# RBDA 7.2.1절(123–124쪽, 식 7.12)은 같은 식을 손잡이의 관절체 관성으로 읽는다. 이 투영이 로봇 제어의
-# 작업 공간 관성으로 쓰인다며 Khatib(1987)을 드는데, 이 책은 그 논문을 직접 읽지 않았다. Modern
-# Robotics 8.1.3절은 $J$가 정사각 가역일 때의 꼴 $\Lambda = J^{-\mathsf T}MJ^{-1}$로 적는다
-# {cite:p}`lynch2017modern`. 이 절의 내용은 이 책이 강의 자료로만 확인한 이차 인용이다. 식
-# {eq}`eq-35w-d1`은 RBDA 식의 가장 작은 예이다.
-# $J = e_1^{\mathsf T}$로 관절 1만 손잡이로 잡으면 $\Lambda = 1/[M^{-1}]_{11} = D_1$이다.
-#
-# `chaindyn.quantities.operational_space_inertia(chain, q, point, rows)`는 $J$로 $\{n\}$의 물체
-# 야코비안 $J_b$를 쓴다. 이때 기준점은 `point`로 옮기고 축은 $\{n\}$의 축 그대로이다
-# (`point_jacobian(..., frame="local")`). 그래서 $\Lambda$도 그 점에서 $\{n\}$의 축으로 표현된다.
-# `rows`로 트위스트의 일부 행만 남길 수 있다. 예를 들어 `"linear"`는 모멘트를 주지 않고 힘만 줄 때
-# 느끼는 $3\times3$ 관성이다. 관절 수가 행 수보다 적거나 특이 자세에서는 $JM^{-1}J^{\mathsf T}$가
-# 특이하므로 함수가 `ValueError`를 낸다. 계산은 CRBA의 $M$을 촐레스키 분해해서 한다.
-#
 # % claim: w35-osi
 #
 # 평면 2R 팔의 말단(링크 2 끝, $\{2\}$의 $x$축 위로 $L_2$만큼 떨어진 점)에서 $\{2\}$의 축으로 적으면
 # $J = \begin{bmatrix} L_1\sin q_2 & 0\\ L_1\cos q_2 + L_2 & L_2\end{bmatrix}$이다. 3.5.11.3과 같은 자세에서
-# 닫힌 식 $J^{-\mathsf T}MJ^{-1}$과 라이브러리 값을 비교했다. 6R 팔에서는 RNEA 열로 만든 $M$로 직접
-# 계산한 식 {eq}`eq-35w-osi`와 비교했다. 두 값의 상대 차이는 한계 {glue:text}`w35_bound_osi` 안에
+# 닫힌 식 $J^{-\mathsf T}MJ^{-1}$과 라이브러리 값을 비교했다. 6R 팔에서는 RNEA 열로 만든 $M$을 식
+# {eq}`eq-35w-osi`에 넣어 직접 계산한 값과 비교했다. 두 값의 상대 차이는 한계 {glue:text}`w35_bound_osi` 안에
 # 있다(위 셀의 출력). 2R 팔의 $2\times2$ $\Lambda$의 고윳값은 {glue:text}`w35_lam_min` kg과
 # {glue:text}`w35_lam_max` kg이다. 말단을 미는 방향에 따라 느끼는 질량이 그만큼 다르다.
 #
@@ -500,7 +501,7 @@ print("2R 닫힌 식과 operational_space_inertia, 6R 직접 식과의 상대 �
 # :label: ex-35w-christoffel
 #
 # 3.5.11.2의 평면 2R 팔에서 $M_{11}$과 $M_{12}$만 $q_2$에 의존한다. $\beta = -m_2L_1r_2\sin q_2$로 두고,
-# 식 {eq}`eq-33-christoffel`로 0이 아닌 크리스토펠 기호 $c_{ijk}$를 모두 구하라. 그리고
+# 식 {eq}`eq-33-christoffel`에 따라 0이 아닌 크리스토펠 기호 $c_{ijk}$를 모두 구하라. 그리고
 # $C(q,\dot q)$와 $\dot M - 2C$를 적어 반대칭임을 보여라.
 # ```
 #
@@ -581,7 +582,7 @@ print("A₁ᵀ G^c₁ A₁:", np.round(axis_lib, 6), "| 손 계산:", np.round(a
 # :label: ex-35w-aba
 #
 # 평면 2R 팔을 중력 없이 정지 상태에 두고 관절 1에만 단위 토크를 준다($\tau = e_1$). 식
-# {eq}`eq-35w-2r`로 안쪽 순환과 바깥 순환을 한 번씩 손으로 돌려 $\ddot q$를 구하라. 결과가 $M^{-1}$의
+# {eq}`eq-35w-2r`에 따라 안쪽 순환과 바깥 순환을 한 번씩 손으로 돌려 $\ddot q$를 구하라. 결과가 $M^{-1}$의
 # 첫 열인 까닭도 말하라. 관절 2는 토크를 받지 않는데 왜 가속하는가?
 # ```
 #
