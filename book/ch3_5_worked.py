@@ -310,7 +310,7 @@ for key in ("n", "d", "pattern_M", "nonzero_M", "pattern_L", "nonzero_L", "bound
     glue(f"w35_tal_{key}", int(tal[key]), display=False)
 glue("w35_cha_nonzero_L", int(cha["nonzero_L"]), display=False)
 glue("w35_cha_dense_L", int(cha["dense_L"]), display=False)
-zeros_h = np.argwhere((np.abs(M_h) <= W.NONZERO * np.max(np.abs(M_h))) & (W._pattern(par_h) | W._pattern(par_h).T))
+zeros_h = np.argwhere((np.abs(M_h) <= W.NONZERO * np.max(np.abs(M_h))) & (W.ancestor_pattern(par_h) | W.ancestor_pattern(par_h).T))
 in_base = int(np.sum((zeros_h[:, 0] < 6) & (zeros_h[:, 1] < 6)))
 assert in_base + len(zeros_h) - in_base == int(tal["pattern_M"]) - int(tal["nonzero_M"])
 glue("w35_ff_zero", len(zeros_h), display=False)

@@ -86,7 +86,7 @@ def test_ltl_humanoid_has_no_fill_in_and_the_predicted_count():
     Lr = _reverse_cholesky(M)  # knows nothing of the tree
     assert np.max(np.abs(L - Lr)) <= 1e-11 * np.max(np.abs(L))
     depth = W.depths(parents)
-    pattern = W._pattern(parents)
+    pattern = W.ancestor_pattern(parents)
     outside = np.tril(~pattern)
     assert np.all(np.abs(Lr[outside]) <= 1e-12 * np.max(np.abs(Lr)))
     assert int(np.sum(pattern)) == len(parents) + int(np.sum(depth - 1))

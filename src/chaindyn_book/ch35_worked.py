@@ -24,6 +24,7 @@ __all__ = [
     "chain_mass_matrix",
     "sparsity_row",
     "reverse_cholesky",
+    "ancestor_pattern",
     "HUMANOID_URDF",
     "NONZERO",
 ]
@@ -141,7 +142,8 @@ def reverse_cholesky(M):
     return C.T[::-1, ::-1]
 
 
-def _pattern(parents):
+def ancestor_pattern(parents):
+    """Boolean (n, n): True at (k, k) and at (k, i) for every ancestor i of k (lower triangle)."""
     n = len(parents)
     P = np.eye(n, dtype=bool)
     for k in range(n):
@@ -170,7 +172,7 @@ def sparsity_row(name, M, parents):
     """
     n = len(parents)
     dk = depths(parents)
-    P = _pattern(parents)
+    P = ancestor_pattern(parents)
     lower = np.tril(np.ones((n, n), dtype=bool))
 
     def nz(A):
