@@ -69,7 +69,7 @@ def claim(label, sentence, holds, **evidence):
     >>> claim("demo", "2는 3보다 크다", 2 > 3, a=2, b=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chaindyn_book.claims.ClaimFailed: claim 'demo' no longer holds: the sentence «2는 3보다 ... (a=2, b=3)
+    chaindyn_book.claims.ClaimFailed: claim 'demo' no longer holds: ... (a=2, b=3)
     """
     if not (isinstance(label, str) and label.strip()):
         raise ValueError(f"a claim needs a non-empty label, got {label!r}")
