@@ -68,6 +68,16 @@ from _numbers import fixed, fixed_sig, sci  # noqa: E402
 DATA = Path("..").resolve() / "data"
 
 
+def minus(k):
+    """An integer as the prose prints it, with the minus sign −."""
+    return str(k).replace("-", "−")
+
+
+def sig2(x):
+    """Two significant digits, printed without a trailing .0 (85000, 2.8)."""
+    return f"{fixed_sig(x, 2):g}"
+
+
 def read_csv(name):
     with open(DATA / name, encoding="utf-8") as fh:
         return list(csv.DictReader(fh))
@@ -90,7 +100,7 @@ def read_csv(name):
 #   함께 가속한다. 그 덩어리의 관성을 한 번 모아 두면 열마다 링크를 하나씩 다시 더할 필요가 없다.
 #
 # 셋째가 CRBA의 착상이다. 아래 셀은 세 방법이 같은 $M$을 내는지 예제 6R 팔에서 확인하고, 행렬 곱과
-# 내적의 곱셈만 세는 규칙({ref}`sec-count-rules`)으로 두 방법의 곱셈 수를 센다.
+# 내적의 곱셈만 세는 규칙({ref}`sec-count-rules`)으로 세 방법의 곱셈 수를 센다.
 
 # %% tags=["nbval-ignore-output"]
 arm = models.arm6r()
@@ -160,8 +170,8 @@ print(inspect.getsource(crba).split('"""', 2)[2].strip())
 # **구조를 살린 CRBA.** 밀집 $6\times6$ 곱은 0을 많이 곱한다. `crba_structured`는 같은 순환을
 # 부록 B의 관절 프레임 $\{i'\}$(z축이 관절 축)에서 3차원 벡터로 계산한다. 관절 회전은 z축과 x축에
 # 대한 회전 둘의 곱이 되고, 관성은 질량·1차 모멘트·2차 모멘트로 나누어 옮긴다. 관절 자신의 열
-# 렌치에는 0인 성분이 많아 곱셈이 빠진다. 아래 표의 수는 모두 실제 실행 경로에서 센 것이다
-# (밀집형은 행렬 곱과 내적의 곱셈만, 구조형은 모든 곱셈).
+# 렌치에는 0인 성분이 많아 곱셈이 빠진다. 아래 표에서 RBDA의 두 행을 뺀 수는 모두 실제 실행 경로에서
+# 센 것이다(밀집형은 행렬 곱과 내적의 곱셈만, 구조형은 모든 곱셈).
 
 # %% tags=["remove-input"]
 counts = ch35.multiplication_counts()
@@ -179,7 +189,7 @@ for key, value in steps.items():
 glue("c35_step_inertia", steps["rotate"] + steps["translate"], display=False)
 glue("c35_aba_dense_ratio6", fixed(counts["aba"][k6] / counts["aba_s"][k6], 1), display=False)
 glue("c35_step_inertia_share",
-     fixed(100 * (steps["rotate"] + steps["translate"]) / steps["per_joint"], 0), display=False)
+     int(fixed(100 * (steps["rotate"] + steps["translate"]) / steps["per_joint"], 0)), display=False)
 rng6 = np.random.default_rng(6)
 chain6 = models.random_chain(6, rng6, prismatic=0.0)
 aba_all6 = count(aba, chain6, *rng6.uniform(-1, 1, (3, 6)), rule="all")
@@ -208,8 +218,8 @@ claims.claim("c35-fit-n1", "구조형의 세 식은 $n = 1$에서만 맞지 않�
              and all(v["from"] == 1 for k, v in fits.items() if k not in off_at_1), fits=fits)
 for key in off_at_1:
     glue(f"c35_fit_{key}_1", fits[key]["exceptions"][0][1], display=False)
-    glue(f"c35_fit_{key}_f1", fits[key]["exceptions"][0][2], display=False)
-glue("c35_aba_pub_1", ch35.published_aba(1), display=False)
+    glue(f"c35_fit_{key}_f1", minus(fits[key]["exceptions"][0][2]), display=False)
+glue("c35_aba_pub_1", minus(ch35.published_aba(1)), display=False)
 glue("c35_aba_s_rbda", f"{counts['aba_s'][k6] + 6:,}", display=False)  # + n divisions, n = 6
 # RBDA 205-206쪽: 관성 하나를 옮기는 rx = 32 m, 렌치(벡터) 하나를 옮기는 vx = 20 m.
 # n² 계수는 렌치를 한 칸 옮기는 곱셈의 절반이다 (이 구현과 RBDA 식 (10.2) 모두).
@@ -220,7 +230,7 @@ assert all(ch35.published_crba(n) == (n - 1) * RBDA_RX + n * (n - 1) // 2 * RBDA
            for n in range(1, 65))  # RBDA 식 (10.2)에 ra = 0 m을 넣으면 식 (10.3)
 n_sq_extra = (steps["wrench"] - RBDA_VX) / 2 * 64**2
 crba_gap64 = counts["crba_s"][k64] - counts["crba_pub"][k64]
-glue("c35_crba_gap_share", fixed(100 * n_sq_extra / crba_gap64, 0), display=False)
+glue("c35_crba_gap_share", int(fixed(100 * n_sq_extra / crba_gap64, 0)), display=False)
 claims.claim("c35-crba-gap", "차이는 주로 $n^2$의 계수에서 온다",
              bool(n_sq_extra > 0.5 * crba_gap64), n_sq_extra=n_sq_extra, gap=crba_gap64)
 
@@ -232,7 +242,7 @@ def fit_text(key):
     f = fits[key]
     text = f"n ≥ {f['from']}"
     for n, counted, formula in f["exceptions"]:
-        text += f" (n = {n}: 센 값 {counted}, 식 {formula})"
+        text += f" (n = {n}: 센 값 {counted}, 식 {minus(formula)})"
     return text
 
 
@@ -254,7 +264,7 @@ lines = ["| 계산 | 식 (회전 관절 n개) | 식이 센 값과 맞는 n | n =
 for name, key, formula in rows:
     a, b = counts[key][k6], counts[key][k64]
     if key.endswith("_pub"):
-        fit = f"RBDA에 적혀 있지 않음 (n = 1에서 식의 값 {counts[key][0]})"
+        fit = f"RBDA에 적혀 있지 않음 (n = 1에서 식의 값 {minus(counts[key][0])})"
     else:
         fit = fit_text(key)
     lines.append(f"| {name} | {F[key][0] if key in F else formula} | {fit} | {a:,} | "
@@ -343,7 +353,7 @@ display(Markdown("\n".join(lines)))
 #    $\dot V'_i = X_i\dot V_{i-1} + \kappa_i$, $\ddot q_i = (\eta_i - U_i^{\mathsf T}\dot V'_i)/D_i$,
 #    $\dot V_i = \dot V'_i + A_i\ddot q_i$.
 #
-# RBDA는 이 두 스칼라를 $D_i$, $u_i$로 적는다(식 (7.44), (7.45)). 이 책에서 $u_i$는 스크루 축의 병진
+# RBDA는 $D_i$와 $\eta_i$를 $D_i$, $u_i$로 적는다(식 (7.44), (7.45)). 이 책에서 $u_i$는 스크루 축의 병진
 # 부분이므로 둘째 것을 $\eta_i$로 적는다. 둘째 단계가 관절마다 한 번의 $6\times6$ 갱신이고, 나머지는
 # 벡터 연산이다. 세 순환 모두 링크를 한 번씩만 지나가므로 연산량은 $O(n)$, 곧 관절 수의 일차식이다.
 # `chaindyn.aba.aba`는 이 세 단계를 밀집 행렬로,
@@ -375,7 +385,8 @@ display(Markdown("\n".join(lines)))
 # :width: 100%
 #
 # 회전 관절 $n$개인 임의 사슬에서 센 곱셈 수. 왼쪽은 질량 행렬(RNEA 열 구성, 밀집·구조형 CRBA,
-# 공표값), 오른쪽은 순동역학(밀집·구조형 ABA, 공표값, 구조형 CRBA + RNEA + 촐레스키 경로).
+# RBDA 표 10.1의 식), 오른쪽은 순동역학(밀집·구조형 ABA, RBDA 표 10.1의 식, 구조형 CRBA + RNEA +
+# 촐레스키 경로).
 # `figsrc/fig_35_opcount.py`가 그리고, 값은 `data/ch35_opcount.csv`에 있다.
 # ```
 #
@@ -514,7 +525,7 @@ claims.claim("c35-meas-ours-below", "잰 $n$ 가운데 $O(n^3)$ 경로가 더 �
 #
 # % no-claim: 연습 문제의 가정(가상의 곱셈 수)
 #
-# 구조형 ABA의 곱셈을 관절당 {glue:text}`c35_step_per_joint`번에서 공표값의 기울기 224번으로 줄였다고 하자. 나머지(CRBA, RNEA,
+# 구조형 ABA의 곱셈을 관절당 {glue:text}`c35_step_per_joint`번에서 RBDA 표의 기울기 224번으로 줄였다고 하자. 나머지(CRBA, RNEA,
 # 분해)는 그대로일 때 곱셈 수로 본 교차점은 작아지는가, 커지는가? 계산으로 확인하라.
 # ```
 #
@@ -591,13 +602,13 @@ claims.claim("c35-cond-quartic", "잰 값은 그보다 빠르게, $4n^4$에 가�
 worst = pick(err_rows, chain="planar", n=32, case="stretched")[0]
 glue("c35_err_n", int(worst["n"]), display=False)
 glue("c35_err_cond", sci(float(worst["cond"])), display=False)
-glue("c35_err_chol", fixed_sig(float(worst["fwd_chol_eps"]), 2), display=False)
-glue("c35_err_aba", fixed_sig(float(worst["fwd_aba_eps"]), 2), display=False)
-glue("c35_err_bwd_chol", fixed_sig(float(worst["bwd_chol_eps"]), 2), display=False)
+glue("c35_err_chol", sig2(float(worst["fwd_chol_eps"])), display=False)
+glue("c35_err_aba", sig2(float(worst["fwd_aba_eps"])), display=False)
+glue("c35_err_bwd_chol", sig2(float(worst["bwd_chol_eps"])), display=False)
 glue("c35_err_chol_share", fixed_sig(float(worst["fwd_chol_eps"]) / float(worst["cond"]), 1),
      display=False)
 aba_all = max(float(r["fwd_aba_eps"]) for r in err_rows)
-glue("c35_err_aba_all", fixed_sig(aba_all, 2), display=False)
+glue("c35_err_aba_all", sig2(aba_all), display=False)
 glue("c35_err_nmax", max(int(r["n"]) for r in err_rows), display=False)
 stretched_err = pick(err_rows, chain="planar", case="stretched")
 claims.claim("c35-err-follow", "촐레스키 경로는 조건수를 따라가고, ABA는 덜 따라간다",
@@ -613,11 +624,15 @@ light = pick(ratio_rows, ratio="1e-06")[0]
 for key, row in (("heavy", heavy), ("light", light)):
     glue(f"c35_ratio_{key}_cond", sci(float(row["cond"])), display=False)
     for col in ("fwd_aba", "fwd_aba_s", "fwd_chol", "bwd_aba", "bwd_chol"):
-        glue(f"c35_ratio_{key}_{col}", fixed_sig(float(row[col + "_eps"]), 2), display=False)
+        glue(f"c35_ratio_{key}_{col}", sig2(float(row[col + "_eps"])), display=False)
 glue("c35_arm_n", arm.n, display=False)
-route6 = counts["crba_s"][k6] + counts["rnea_s"][k6] + counts["chol"][k6] + 6 * 5
+below = ch35.multiplication_counts(list(range(1, cross["structured"]["n"])), mass_matrix_max=0)
+route_below = [cr + r + ch + n * (n - 1) for n, cr, r, ch in
+               zip(below["n"], below["crba_s"], below["rnea_s"], below["chol"])]
+route6 = route_below[arm.n - 1]
 claims.claim("c35-advice-cost", "곱셈 수로도 시간으로도 $O(n^3)$ 경로가 싸다",
-             bool(arm.n == 6 and route6 < counts["aba_s"][k6] and arm.n < cross["structured"]["n"]
+             bool(all(r < a for r, a in zip(route_below, below["aba_s"]))
+                  and route6 < counts["aba_s"][k6] and arm.n < cross["structured"]["n"]
                   and ours_below is not None and arm.n <= ours_below
                   and all(float(r["route_structured_us"]) < float(r["aba_structured_us"])
                           for n, r in zip(ns_b, growth) if n <= ours_below)),
@@ -684,8 +699,8 @@ claims.claim("c35-ratio-heavy", "후방 오차도",
 #
 # % claim: c35-advice-cost
 #
-# - **비용.** 회전 관절 사슬에서 곱셈 수로는 $n <$ {glue:text}`c35_cross_structured`이면 $O(n^3)$
-#   경로(CRBA + 촐레스키)가 ABA보다 싸다. 이 책의 구현으로 잰 시간으로는 잰 $n$ 가운데
+# - **비용.** 회전 관절 사슬에서 곱셈 수로는 $n <$ {glue:text}`c35_cross_structured`인 모든 $n$에서
+#   $O(n^3)$ 경로(CRBA + 촐레스키)가 ABA보다 싸다. 이 책의 구현으로 잰 시간으로는 잰 $n$ 가운데
 #   {glue:text}`c35_meas_ours_below`까지 $O(n^3)$ 경로가 빨랐다. 이 책의 6R 팔($n =$
 #   {glue:text}`c35_arm_n`)은 두 경계보다 아래에 있어, 곱셈 수로도 시간으로도 $O(n^3)$ 경로가 싸다.
 #   Pinocchio에서는 ABA가 {glue:text}`c35_meas_pin`에서 빨랐다. 작은 팔에서 어느 쪽이 싼지는 이렇게

@@ -128,8 +128,9 @@ def crossover():
         ``structured``: this build's structured counts (rule "all": 270 n - 256 against
         crba_structured + rnea_structured + factorisation + solves), ``dense``: the
         dense forms (rule "products"), ``published``: RBDA Table 10.1's ABA and CRBA
-        with this build's structured RNEA for the bias (the table's RNEA entry was not
-        read for this book); each with the counts of both sides at the crossover and
+        with this build's structured RNEA for the bias and the factorisation and
+        solves counted as for ``structured`` (for RBDA's own totals, with its RNEA
+        and F&S, see :func:`rbda_crossover`); each with the counts of both sides at the crossover and
         one below it (None when ABA is cheaper from the first n on).  The crossover is
         the smallest n from which ABA stays cheaper up to n = 24; the search starts at
         n = 1, except for the published formulas, which hold from n = 2 (224 n - 259 is
