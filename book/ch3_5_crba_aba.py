@@ -120,7 +120,8 @@ glue("c35_m_bound", sci(ch35.CROSS_BOUNDS["M"], 1), display=False)
 glue("c35_mm_ratio6", fixed(count(mass_matrix_by_columns, arm, q) / count(crba, arm, q), 1),
      display=False)
 glue("c35_mmpass_ratio6", fixed(count(mass_matrix, arm, q) / count(crba, arm, q), 1), display=False)
-claims.within("c35-m-same", "세 행렬의 차이는 반올림 수준으로, 상대 한계 {glue:text}`c35_m_bound` 안에 있다",
+claims.within("c35-m-same",
+              "세 행렬의 차이는 반올림 수준으로, 상대 한계 {glue:text}`c35_m_bound` 안에 있다",
               max(np.abs(M_other - M_columns).max() for M_other in (M_crba, M_pass))
               / np.abs(M_columns).max(), ch35.CROSS_BOUNDS["M"])
 
@@ -130,7 +131,8 @@ claims.within("c35-m-same", "세 행렬의 차이는 반올림 수준으로, 상
 # 6R 팔에서 열 구성은 {glue:text}`c35_mm6`번, CRBA는 {glue:text}`c35_crba6`번 곱해
 # {glue:text}`c35_mm_ratio6`배 차이가 난다. 한 번의 배치로 도는 `mass_matrix`는 관절 변환을 링크마다
 # 한 번만 만들어 {glue:text}`c35_mmpass6`번을 곱한다. 나머지 두 낭비는 그대로여서 여전히 CRBA의
-# {glue:text}`c35_mmpass_ratio6`배이다. 세 행렬의 차이는 반올림 수준으로, 상대 한계 {glue:text}`c35_m_bound` 안에 있다
+# {glue:text}`c35_mmpass_ratio6`배이다. 세 행렬의 차이는 반올림 수준으로, 상대 한계
+# {glue:text}`c35_m_bound` 안에 있다
 # (계산값은 위 셀의 출력).
 #
 # ## 3.5.2 합성 관성과 CRBA
@@ -190,13 +192,16 @@ for key, value in steps.items():
 glue("c35_step_inertia", steps["rotate"] + steps["translate"], display=False)
 glue("c35_aba_dense_ratio6", fixed(counts["aba"][k6] / counts["aba_s"][k6], 1), display=False)
 glue("c35_step_inertia_share",
-     int(fixed(100 * (steps["rotate"] + steps["translate"]) / steps["per_joint"], 0)), display=False)
+     int(fixed(100 * (steps["rotate"] + steps["translate"]) / steps["per_joint"], 0)),
+     display=False)
 rng6 = np.random.default_rng(6)
 chain6 = models.random_chain(6, rng6, prismatic=0.0)
 aba_all6 = count(aba, chain6, *rng6.uniform(-1, 1, (3, 6)), rule="all")
 glue("c35_aba_dense_all_ratio6", fixed(aba_all6 / counts["aba_s"][k6], 1), display=False)
-claims.claim("c35-aba-dense-rule", "모든 곱셈을 세면 {glue:text}`c35_aba_dense_all_ratio6`배로 차이가 더 크다",
-             bool(aba_all6 > counts["aba"][k6]), all_rule=aba_all6, products_rule=counts["aba"][k6])
+claims.claim("c35-aba-dense-rule",
+             "모든 곱셈을 세면 {glue:text}`c35_aba_dense_all_ratio6`배로 차이가 더 크다",
+             bool(aba_all6 > counts["aba"][k6]), all_rule=aba_all6,
+             products_rule=counts["aba"][k6])
 claims.claim("c35-aba-above", "구조형 ABA는 센 모든 $n \\ge 2$에서 RBDA의 식보다 곱셈이 많다",
              all(a > b for n, a, b in zip(ns, counts["aba_s"], counts["aba_pub"]) if n >= 2),
              counted=counts["aba_s"], published=counts["aba_pub"])
@@ -277,17 +282,20 @@ display(Markdown("\n".join(lines)))
 #
 # 식 열의 다항식은 관절 수 $n$마다 센 값에 맞춘 것이다. 셋째 열은 센 값과 식이 같아지는 범위로,
 # $n =$ {glue:text}`c35_fit_ns`에서 센 값과 비교해 얻었다(열 구성의 두 행은 $n \le$
-# {glue:text}`c35_fit_mm_max`까지만 센다). 구조형의 세 식은 $n = 1$에서만 맞지 않는다. 관절이 하나뿐이면
+# {glue:text}`c35_fit_mm_max`까지만 센다). 구조형의 세 식은 $n = 1$에서만 맞지 않는다. 관절이
+# 하나뿐이면
 # 첫 링크가 곧 끝 링크이므로, 두 끝에서 따로 덜어지는 곱셈을 모은 상수항이 맞을 수 없다. 예를 들어
 # 구조형 ABA는 $n = 1$에서 {glue:text}`c35_fit_aba_s_1`번을 곱하는데, 식의 값은
 # {glue:text}`c35_fit_aba_s_f1`이다. 두 질량 행렬 행의 차이는 관절 변환(회전 관절 하나에
-# {glue:text}`c35_mm_step`번)을 열마다 만드느냐 링크마다 한 번 만드느냐에서 오며, $n(n-1)$에 비례한다.
+# {glue:text}`c35_mm_step`번)을 열마다 만드느냐 링크마다 한 번 만드느냐에서 오며, $n(n-1)$에
+# 비례한다.
 #
 # % claim: c35-crba-gap
 #
 # 두 RBDA 행은 RBDA의 표 10.1(202쪽)에서 직접 옮겼다. CRBA의 식은 RBDA가 10.3.1절에서 식 (10.2)로
 # 유도해 식 (10.3)으로 적은 것이다(205–206쪽). 관성 하나를 옮기는 데 {glue:text}`c35_rbda_rx`번,
-# 렌치 하나를 옮기는 데 {glue:text}`c35_rbda_vx`번이 든다. 표는 같은 식의 출처로 {cite:t}`featherstone2005efficient`의 식 20도 든다. ABA의 식은
+# 렌치 하나를 옮기는 데 {glue:text}`c35_rbda_vx`번이 든다. 표는 같은 식의 출처로
+# {cite:t}`featherstone2005efficient`의 식 20도 든다. ABA의 식은
 # 표가 {cite:t}`mcmillan1995efficient`의 표 II(고정 기저)에서 옮긴 것이다. 그 논문은 이 책이 읽지
 # 못했으므로 ABA의 식은 RBDA를 거친 인용이다. 표의 대상은 회전 관절만으로 된 가지 없는 일반 사슬이다
 # (203쪽). RBDA는 두 식이 맞는 $n$의 범위를 적지 않는다. ABA의 식은 $n = 1$에서 음수
@@ -346,35 +354,43 @@ display(Markdown("\n".join(lines)))
 #    $\kappa_i = \mathrm{ad}_{V_i} A_i\,\dot q_i$, 그리고 링크 하나의 바이어스 렌치
 #    $b^{A}_i = -\mathrm{ad}_{V_i}^{\mathsf T}\mathcal{G}_i V_i$(말단 링크에는 $F_{\mathrm{tip}}$을 더한다)를
 #    계산하고 $\mathcal{G}^{A}_i = \mathcal{G}_i$로 둔다.
-# 2. **안으로** ($i = n..1$): 식 {eq}`eq-35-articulated`와 $\eta_i = \tau_i - A_i^{\mathsf T}b^{A}_i$를
-#    계산하고, $b^{a}_i = b^{A}_i + \mathcal{G}^{a}_i\kappa_i + U_i \eta_i/D_i$와 함께 부모에 더한다.
+# 2. **안으로** ($i = n..1$): 식 {eq}`eq-35-articulated`와
+#    $\eta_i = \tau_i - A_i^{\mathsf T}b^{A}_i$를
+#    계산하고, $b^{a}_i = b^{A}_i + \mathcal{G}^{a}_i\kappa_i + U_i \eta_i/D_i$와 함께 부모에
+#    더한다.
 #    $\mathcal{G}^{A}_{i-1} \mathrel{+}= X_i^{\mathsf T}\mathcal{G}^{a}_iX_i$,
 #    $b^{A}_{i-1} \mathrel{+}= X_i^{\mathsf T}b^{a}_i$.
 # 3. **다시 바깥으로** ($i = 1..n$, $\dot V_0 = (0, -\mathfrak{g})$):
-#    $\dot V'_i = X_i\dot V_{i-1} + \kappa_i$, $\ddot q_i = (\eta_i - U_i^{\mathsf T}\dot V'_i)/D_i$,
+#    $\dot V'_i = X_i\dot V_{i-1} + \kappa_i$,
+#    $\ddot q_i = (\eta_i - U_i^{\mathsf T}\dot V'_i)/D_i$,
 #    $\dot V_i = \dot V'_i + A_i\ddot q_i$.
 #
-# RBDA는 $D_i$와 $\eta_i$를 $D_i$, $u_i$로 적는다(식 (7.44), (7.45)). 이 책에서 $u_i$는 스크루 축의 병진
+# RBDA는 $D_i$와 $\eta_i$를 $D_i$, $u_i$로 적는다(식 (7.44), (7.45)). 이 책에서 $u_i$는 스크루
+# 축의 병진
 # 부분이므로 둘째 것을 $\eta_i$로 적는다. 둘째 단계가 관절마다 한 번의 $6\times6$ 갱신이고, 나머지는
 # 벡터 연산이다. 세 순환 모두 링크를 한 번씩만 지나가므로 연산량은 $O(n)$, 곧 관절 수의 일차식이다.
 # `chaindyn.aba.aba`는 이 세 단계를 밀집 행렬로,
 # `aba_structured`는 관절 프레임의 성분으로 계산한다. 구조형에서는 운동 부분공간 $A_i$가 좌표축
-# 하나이므로 $\mathcal{G}^{a}_i$의 그 행과 열이 정확히 0이 된다($\mathcal{G}^{a}_iA_i = U_i - U_i D_i/D_i = 0$).
+# 하나이므로 $\mathcal{G}^{a}_i$의 그 행과 열이 정확히 0이
+# 된다($\mathcal{G}^{a}_iA_i = U_i - U_i D_i/D_i = 0$).
 # RBDA(128쪽)도 이 성질로 관절체 관성의 계산을 조금 줄일 수 있다고 적는다. 구현은 이런 구조적 0을
 # "값 없음"으로 표시해 곱셈과 덧셈에서 건너뛴다.
 #
 # % claim: c35-aba-dense-rule, c35-aba-above
 #
 # 곱셈 수는 위 표에 있다. 밀집 ABA는 $n = 6$에서 구조형의 {glue:text}`c35_aba_dense_ratio6`배를
-# 곱한다. 밀집형의 값은 행렬 곱만 센 것이고, 모든 곱셈을 세면 {glue:text}`c35_aba_dense_all_ratio6`배로
+# 곱한다. 밀집형의 값은 행렬 곱만 센 것이고, 모든 곱셈을 세면
+# {glue:text}`c35_aba_dense_all_ratio6`배로
 # 차이가 더 크다. 구조형은 회전 관절 하나에 {glue:text}`c35_step_per_joint`번을 쓴다. $n = 6$에서는
 # RBDA 값의 {glue:text}`c35_aba_ratio6`배, $n = 64$에서는 {glue:text}`c35_aba_ratio64`배이다.
 # 구조형 ABA는 센 모든 $n \ge 2$에서 RBDA의 식보다 곱셈이 많다.
 #
 # 보조 함수마다 센 몫을 보면, 관절체 관성을 부모의 축으로 돌리는 데 {glue:text}`c35_step_rotate`번,
 # 부모의 원점으로 옮기는 데 {glue:text}`c35_step_translate`번이 든다. 렌치를 부모로 옮기는 데
-# {glue:text}`c35_step_wrench`번, 트위스트를 자식으로 옮기는 데 {glue:text}`c35_step_twist`번이 든다.
-# 나머지는 관절체 관성과 그 곱, 바이어스 렌치, 삼각함수의 곱이다. 관성을 옮기는 두 몫이 관절당 곱셈의
+# {glue:text}`c35_step_wrench`번, 트위스트를 자식으로 옮기는 데 {glue:text}`c35_step_twist`번이
+# 든다.
+# 나머지는 관절체 관성과 그 곱, 바이어스 렌치, 삼각함수의 곱이다. 관성을 옮기는 두 몫이 관절당
+# 곱셈의
 # {glue:text}`c35_step_inertia_share`%를 차지한다. RBDA(204쪽)에 따르면 표 10.1의 값은 세 가지
 # 최적화의 결과이다. DH 좌표계를 쓰고, 링크 좌표에서 관절의 운동 부분공간이 $(0,0,1,0,0,0)$임을
 # 살리고, 링크 사이의 변환을 축 스크루 변환 두 번(x축 하나, z축 하나)으로 나눈다. 이 책의 관절
@@ -394,8 +410,10 @@ display(Markdown("\n".join(lines)))
 # ## 3.5.4 교차점 — ABA가 언제 더 싼가
 #
 # 순동역학의 $O(n^3)$ 경로는 CRBA로 $M$을, RNEA로 $\ddot q = 0$일 때의 토크
-# $h + J_b^{\mathsf T}F_{\mathrm{tip}}$를 만든다. 그다음 $M = LL^{\mathsf T}$로 분해하고 삼각 행렬 두
-# 개로 푼다(`forward_dynamics`). 분해 안의 곱셈은 LAPACK 안에서 일어나 `opcount`가 보지 못한다. 그래서
+# $h + J_b^{\mathsf T}F_{\mathrm{tip}}$를 만든다. 그다음 $M = LL^{\mathsf T}$로 분해하고 삼각 행렬
+# 두
+# 개로 푼다(`forward_dynamics`). 분해 안의 곱셈은 LAPACK 안에서 일어나 `opcount`가 보지 못한다.
+# 그래서
 # 교과서 알고리즘의 $(n^3-n)/6$번과 두 번의 대입에 드는 $n(n-1)$번을 더했다
 # {cite:p}`higham2002accuracy`. 회전 관절 사슬에서 ABA가 이 경로보다 곱셈이 적어지는 가장 작은 $n$은
 # 다음과 같다.
@@ -438,7 +456,8 @@ for key, value in FS05.items():
 #
 # - **구조형끼리**(`aba_structured` 대 `crba_structured` + `rnea_structured` + 분해 + 대입):
 #   $n \ge$ {glue:text}`c35_cross_structured`. 바로 아래인 $n =$ {glue:text}`c35_cross_below`에서는
-#   ABA가 {glue:text}`c35_cross_aba_below`번, $O(n^3)$ 경로가 {glue:text}`c35_cross_route_below`번이다.
+#   ABA가 {glue:text}`c35_cross_aba_below`번, $O(n^3)$ 경로가
+#   {glue:text}`c35_cross_route_below`번이다.
 #   교차점에서는 {glue:text}`c35_cross_aba`번 대 {glue:text}`c35_cross_route`번이다.
 # - **RBDA의 두 식으로**(ABA $224n-259$ 대 CRBA $10n^2+22n-32$ + 이 책의 구조형 RNEA + 분해 + 대입):
 #   $n \ge$ {glue:text}`c35_cross_published`.
@@ -447,7 +466,8 @@ for key, value in FS05.items():
 #
 # % no-claim: 교차점의 정의와, 관절이 하나인 경우의 두 곱셈 수
 #
-# 교차점은 그 $n$부터 $n =$ {glue:text}`c35_cross_nmax`까지 ABA가 계속 적은 가장 작은 $n$이다. RBDA의
+# 교차점은 그 $n$부터 $n =$ {glue:text}`c35_cross_nmax`까지 ABA가 계속 적은 가장 작은 $n$이다.
+# RBDA의
 # ABA 식은 $n = 1$에서 음수가 되므로 그 행은 $n = 2$부터 본다. 관절이 하나이면 구조형끼리 ABA가
 # {glue:text}`c35_n1_aba`번, $O(n^3)$ 경로가 {glue:text}`c35_n1_route`번이다. 질량 행렬이 스칼라여서
 # 분해와 대입이 나눗셈 하나로 끝나는 특수한 경우이다.
@@ -457,7 +477,8 @@ for key, value in FS05.items():
 # 곱셈 수로 본 교차점은 구현에 따라 크게 움직인다. RBDA 10.3절(203–204쪽)은 표 10.1에서 알고리즘마다
 # 가장 좋은 식을 골라, 곱셈과 덧셈을 합친 연산 수를 $n$에 대해 그린다(그림 10.4). 그리고 $O(n^3)$
 # 경로(CRBA + RNEA + 분해와 풀이)가 $n \le$ {glue:text}`c35_rbda_says_last`에서 ABA보다 조금 빠르고,
-# $n =$ {glue:text}`c35_rbda_ratio_n`에서는 ABA의 약 {glue:text}`c35_rbda_says_ratio`배가 된다고 적는다.
+# $n =$ {glue:text}`c35_rbda_ratio_n`에서는 ABA의 약 {glue:text}`c35_rbda_says_ratio`배가 된다고
+# 적는다.
 # 표 10.1의 식으로 다시 세어도 같은 결과가 나온다. $O(n^3)$ 경로는 $n = 2$부터
 # {glue:text}`c35_rbda_last`까지 연산이 적고, $n =$ {glue:text}`c35_rbda_ratio_n`에서의 비는
 # {glue:text}`c35_rbda_ratio`배이다. RBDA는 이 표와 그림이 가지 없는 사슬, 곧 최악의 경우만 보여
@@ -468,11 +489,13 @@ for key, value in FS05.items():
 #
 # {cite:t}`featherstone2005efficient`의 초록(출판사의 초록 쪽에서 읽었다)은 가지가 없는
 # {glue:text}`c35_fs05_dof`자유도 사슬에서 $O(n^3)$ 알고리즘이 $O(n)$ 알고리즘보다
-# {glue:text}`c35_fs05_chain`배 느리고, 같은 자유도의 휴머노이드에서는 {glue:text}`c35_fs05_humanoid`%만
+# {glue:text}`c35_fs05_chain`배 느리고, 같은 자유도의 휴머노이드에서는
+# {glue:text}`c35_fs05_humanoid`%만
 # 느리다고 적는다.
 #
 # 곱셈 수가 시간을 그대로 말해 주지는 않는다. 부록 B의 벤치마크({ref}`sec-b-35`)는 이 기계에서 잰 한
-# 번 호출의 시간으로 같은 비교를 한다. 값은 `figsrc/bench_35.py`가 기록한 `data/bench_35_growth.csv`에서
+# 번 호출의 시간으로 같은 비교를 한다. 값은 `figsrc/bench_35.py`가 기록한
+# `data/bench_35_growth.csv`에서
 # 읽으며, 빌드할 때 시간을 재지는 않는다.
 
 # %% tags=["remove-input"]
@@ -526,7 +549,8 @@ claims.claim("c35-meas-ours-below", "잰 $n$ 가운데 $O(n^3)$ 경로가 더 �
 #
 # % no-claim: 연습 문제의 가정(가상의 곱셈 수)
 #
-# 구조형 ABA의 곱셈을 관절당 {glue:text}`c35_step_per_joint`번에서 RBDA 표의 기울기 224번으로 줄였다고 하자. 나머지(CRBA, RNEA,
+# 구조형 ABA의 곱셈을 관절당 {glue:text}`c35_step_per_joint`번에서 RBDA 표의 기울기 224번으로
+# 줄였다고 하자. 나머지(CRBA, RNEA,
 # 분해)는 그대로일 때 곱셈 수로 본 교차점은 작아지는가, 커지는가? 계산으로 확인하라.
 # ```
 #
@@ -554,7 +578,8 @@ print("기울기 224일 때의 교차점 n =", new_cross, "(지금:", ch35.cross
 #
 # 3.2.10.5절에서 질량비가 큰 사슬은 $M$의 조건수 $\operatorname{cond}(M)$를 크게 키웠다. 식
 # {eq}`eq-35-forward`와 같은 선형 방정식을 안정된 알고리즘으로 풀어도, 전방 오차는 일반적으로
-# $\operatorname{cond}(M)\,\varepsilon$ 정도까지 커질 수 있다 {cite:p}`higham2002accuracy`. ABA는 $M$을
+# $\operatorname{cond}(M)\,\varepsilon$ 정도까지 커질 수 있다 {cite:p}`higham2002accuracy`. ABA는
+# $M$을
 # 만들지 않으므로 이 한계를 그대로 따르는지가 물음이다. RBDA(198쪽)는 ABA가 CRBA보다 정확하다는 것이
 # 알려져 있다고만 적고, 근거는 다른 문헌(Ascher 등 1997, Featherstone 1999b)에 미룬다. 이 책은 그
 # 문헌을 읽지 않았으므로 직접 잰다. `figsrc/study_35_numerics.py`가 세 가지를 쟀다. 몇 분이 걸리므로
@@ -640,8 +665,10 @@ claims.claim("c35-advice-cost", "곱셈 수로도 시간으로도 $O(n^3)$ 경�
              route6=route6, aba6=counts["aba_s"][k6], time_below=ours_below)
 FEW_EPS = 10
 glue("c35_few_eps", FEW_EPS, display=False)
-claims.claim("c35-ratio-light", "세 방법 모두 {glue:text}`c35_few_eps` $\\varepsilon$ 안에 머물렀다",
-             all(float(light[c + "_eps"]) <= FEW_EPS for c in ("fwd_aba", "fwd_aba_s", "fwd_chol")),
+claims.claim("c35-ratio-light",
+             "세 방법 모두 {glue:text}`c35_few_eps` $\\varepsilon$ 안에 머물렀다",
+             all(float(light[c + "_eps"]) <= FEW_EPS
+                 for c in ("fwd_aba", "fwd_aba_s", "fwd_chol")),
              light=light)
 claims.claim("c35-ratio-heavy", "후방 오차도",
              all(float(heavy[c]) > float(light[c]) for c in ("bwd_aba_eps", "bwd_chol_eps")),
@@ -665,7 +692,8 @@ claims.claim("c35-ratio-heavy", "후방 오차도",
 #
 # 1. **조건수는 자세와 구조에 크게 달린다.** 관절 {glue:text}`c35_cond_nmax`개에서 임의 사슬의
 #    조건수는 최대 {glue:text}`c35_cond_random_max`였다. 똑같은 막대의 평면 사슬은 펼친 자세에서
-#    {glue:text}`c35_cond_planar_max`까지 커지고, 같은 사슬을 접으면 {glue:text}`c35_cond_folded_max`에 그친다.
+#    {glue:text}`c35_cond_planar_max`까지 커지고, 같은 사슬을 접으면
+#    {glue:text}`c35_cond_folded_max`에 그친다.
 #    펼친 사슬에서는 첫 관절의 관성(대각 성분)이 $n^3$ 꼴로 커지지만, 마지막 관절의 관성은 막대 하나
 #    그대로이다. 그래서 조건수는 적어도 $n^3$ 꼴이다. 잰 값은 그보다 빠르게, $4n^4$에 가깝게 자란다.
 #    $n \ge$ {glue:text}`c35_quartic_from`에서 잰 값과 $4n^4$의 비는 {glue:text}`c35_quartic_lo`에서
@@ -682,7 +710,8 @@ claims.claim("c35-ratio-heavy", "후방 오차도",
 #    $\varepsilon$이었다. 잰 모든 사슬에서 밀집 ABA의 전방 오차는 가장 커도
 #    {glue:text}`c35_err_aba_all` $\varepsilon$이었다. 두 경로의 후방 오차는 전방 오차보다 훨씬
 #    작았다(촐레스키 {glue:text}`c35_err_bwd_chol` $\varepsilon$). 곧 두 방법 모두 "조금 다른 토크에
-#    대한 정확한 답"을 준다. 조건수가 큰 문제에서는 그 작은 토크 차이가 $M^{-1}$을 거치며 $\ddot q$에서
+#    대한 정확한 답"을 준다. 조건수가 큰 문제에서는 그 작은 토크 차이가 $M^{-1}$을 거치며
+#    $\ddot q$에서
 #    커진다. ABA는 이런 사슬에서 그 증폭을 상당 부분 피했다. $M$을 만들지 않고 링크 단위로 풀기
 #    때문으로 보이지만, 이 책은 그 까닭을 따로 재지 않았다.
 #
@@ -694,7 +723,8 @@ claims.claim("c35-ratio-heavy", "후방 오차도",
 #    $\varepsilon$, 촐레스키 {glue:text}`c35_ratio_heavy_fwd_chol` $\varepsilon$이었다. 후방 오차도
 #    {glue:text}`c35_ratio_heavy_bwd_aba` $\varepsilon$(ABA), {glue:text}`c35_ratio_heavy_bwd_chol`
 #    $\varepsilon$(촐레스키)로 커졌다. 끝이 가벼운 반대 방향($10^{-6}$, 조건수
-#    {glue:text}`c35_ratio_light_cond`)에서는 세 방법 모두 {glue:text}`c35_few_eps` $\varepsilon$ 안에 머물렀다.
+#    {glue:text}`c35_ratio_light_cond`)에서는 세 방법 모두 {glue:text}`c35_few_eps` $\varepsilon$
+#    안에 머물렀다.
 #
 # **언제 무엇을 믿을까.** 3.5.4절과 이 절의 측정에서 나오는 권고는 다음과 같다.
 #
@@ -711,7 +741,8 @@ claims.claim("c35-ratio-heavy", "후방 오차도",
 #   모두 오차가 컸다.
 # - **$M$ 자체가 필요할 때.** 임피던스 제어, 작업 공간의 관성, 최적화처럼 $M$ 자체를 쓰는 곳에서는
 #   CRBA로 만든다. 해의 정확도는 $\operatorname{cond}(M)\,\varepsilon$으로 어림하고, 조건수는
-#   `numpy.linalg.cond`로 잰다. 계산 토크 제어는 $M$을 따로 만들 필요가 없다. 가속도 지령을 $\ddot q$
+#   `numpy.linalg.cond`로 잰다. 계산 토크 제어는 $M$을 따로 만들 필요가 없다. 가속도 지령을
+#   $\ddot q$
 #   자리에 넣은 RNEA 한 번이 그 토크를 준다(3.2.7절, 3.5.7절).
 # - **검사.** 후방 오차(RNEA 잔차)는 RNEA 한 번으로 잴 수 있다. 그러나 후방 오차가 작다고 전방
 #   오차가 작은 것은 아니다. 전방 오차가 중요하면 조건수를 함께 본다.
@@ -742,7 +773,8 @@ claims.within("c35-live", "세 경로의 전방 오차는 모두 $\\operatorname
 # %% [markdown]
 # % claim: c35-live
 #
-# 세 경로의 전방 오차는 모두 $\operatorname{cond}(M)\,\varepsilon$의 {glue:text}`c35_live_factor`배 안에 있다
+# 세 경로의 전방 오차는 모두 $\operatorname{cond}(M)\,\varepsilon$의
+# {glue:text}`c35_live_factor`배 안에 있다
 # (계산값은 위 셀의 출력).
 #
 # ## 3.5.6 적용 (가) 중력 아래에서 놓은 6R 팔
@@ -762,7 +794,8 @@ glue("c35_rel_ke", fixed(rel["ke_max"], 1), display=False)
 DRIFT_BOUND, QDD_BOUND = 1e-8, 1e-10
 glue("c35_rel_drift_bound", sci(DRIFT_BOUND, 1), display=False)
 glue("c35_rel_qdd_bound", sci(QDD_BOUND, 1), display=False)
-claims.within("c35-rel-drift", "에너지 표류는 최대 운동 에너지의 {glue:text}`c35_rel_drift_bound`배 안에 머물렀다",
+claims.within("c35-rel-drift",
+              "에너지 표류는 최대 운동 에너지의 {glue:text}`c35_rel_drift_bound`배 안에 머물렀다",
               rel["drift"], DRIFT_BOUND)
 claims.claim("c35-rel-nfev", "ABA를 수천 번 불렀고", 1000 <= rel["nfev"] < 10000, nfev=rel["nfev"])
 claims.within("c35-rel-qdd", "두 경로는 반올림 수준으로 같은 $\\ddot q$를 주었다", rel["qdd_diff"],
@@ -777,7 +810,8 @@ claims.claim("c35-rel-loose", "표류도 함께 커진다", bool(loose["drift"] 
 print("ABA 호출 횟수 (보폭 선택에 따라 기계마다 다르다):", rel["nfev"])
 print("에너지 표류 / 최대 운동 에너지:", sci(rel["drift"]))
 print("같은 상태에서 ABA와 촐레스키의 q̈ 최대 상대 차이:", sci(rel["qdd_diff"]))
-print(f"rtol {LOOSE_RTOL:.0e}일 때: ABA 호출", loose["nfev"], "번, 에너지 표류", sci(loose["drift"]))
+print(f"rtol {LOOSE_RTOL:.0e}일 때: ABA 호출", loose["nfev"], "번, 에너지 표류",
+      sci(loose["drift"]))
 
 # %% [markdown]
 # ```{figure} figures/ch35_release.png
@@ -791,9 +825,11 @@ print(f"rtol {LOOSE_RTOL:.0e}일 때: ABA 호출", loose["nfev"], "번, 에너�
 # % claim: c35-rel-drift, c35-rel-nfev, c35-rel-loose
 #
 # {glue:text}`c35_rel_T`초 동안 팔은 최대 {glue:text}`c35_rel_ke` J의 운동 에너지를 얻으며 떨어진다.
-# 허용 오차 rtol {glue:text}`c35_rel_rtol`로 적분하는 동안 ABA를 수천 번 불렀고(횟수는 위 셀의 출력),
+# 허용 오차 rtol {glue:text}`c35_rel_rtol`로 적분하는 동안 ABA를 수천 번 불렀고(횟수는 위 셀의
+# 출력),
 # 에너지 표류는 최대 운동 에너지의 {glue:text}`c35_rel_drift_bound`배 안에 머물렀다(계산값은 위 셀의
-# 출력). 표류의 크기는 적분기의 허용 오차를 따른다. 허용 오차를 rtol {glue:text}`c35_rel_rtol_loose`로
+# 출력). 표류의 크기는 적분기의 허용 오차를 따른다. 허용 오차를 rtol
+# {glue:text}`c35_rel_rtol_loose`로
 # 늘려 다시 적분하면 표류도 함께 커진다(위 셀의 출력). 그래서 시뮬레이션의 에너지 그래프는 적분기
 # 설정을 점검하는 도구가 된다.
 #
@@ -842,8 +878,8 @@ glue("c35_ct_final", fixed_sig(1e3 * ct["final_error"], 3), display=False)
 glue("c35_ct_deg", fixed_sig(np.degrees(ct["max_error"]), 2), display=False)
 CT_BOUND = 1e-8
 glue("c35_ct_bound", sci(CT_BOUND, 1), display=False)
-claims.within("c35-ct-exact", "추종 오차는 {glue:text}`c35_ct_bound` rad 안에 머문다", ct0["max_error"],
-              CT_BOUND)
+claims.within("c35-ct-exact", "추종 오차는 {glue:text}`c35_ct_bound` rad 안에 머문다",
+              ct0["max_error"], CT_BOUND)
 claims.claim("c35-ct-mrad", "mrad 단위의 오차가", bool(1e-3 <= ct["max_error"] < 1e-1),
              max_error=ct["max_error"])
 # 정상 상태의 어림 K_p M̂ q̃ = g − ĝ (연습 문제 ex-35-static-error)와 적분 마지막 시각의 오차
@@ -874,7 +910,8 @@ print("모델이 정확할 때의 최대 추종 오차 [rad]:", sci(ct0["max_err
 # % claim: c35-ct-exact, c35-ct-static
 #
 # 플랜트가 명목 모델과 같으면 추종 오차는 {glue:text}`c35_ct_bound` rad 안에 머문다(계산값은 위 셀의
-# 출력). 이 한계는 적분기의 허용 오차에서 정했다. 끝 링크가 {glue:text}`c35_payload` 무거우면 오차는 관절 {glue:text}`c35_ct_joint`에서 최대
+# 출력). 이 한계는 적분기의 허용 오차에서 정했다. 끝 링크가 {glue:text}`c35_payload` 무거우면
+# 오차는 관절 {glue:text}`c35_ct_joint`에서 최대
 # {glue:text}`c35_ct_max` mrad(약 {glue:text}`c35_ct_deg`°)까지 커진다(시각
 # {glue:text}`c35_ct_time`초). 운동이 끝나 정지한 뒤에도 {glue:text}`c35_ct_final` mrad이 남는다.
 # 남는 오차는 무거워진 끝 링크의 중력 토크를 제어기가 모르는 몫이다. 비례·미분 되먹임만으로는 그 몫을
@@ -884,7 +921,8 @@ print("모델이 정확할 때의 최대 추종 오차 [rad]:", sci(ct0["max_err
 # % claim: c35-ct-mrad
 #
 # **제어 엔지니어에게 주는 뜻.** 계산 토크 제어의 장점인 "오차 동역학이 선형이 된다"는 모델이 맞을
-# 때의 이야기이다. 탑재물처럼 흔히 바뀌는 파라미터가 {glue:text}`c35_payload` 틀리면 이 예에서 mrad 단위의 오차가
+# 때의 이야기이다. 탑재물처럼 흔히 바뀌는 파라미터가 {glue:text}`c35_payload` 틀리면 이 예에서
+# mrad 단위의 오차가
 # 생겼고, 말단에서는 팔 길이를 곱한 만큼의 위치 오차가 된다. 실무에서는 적분 동작을 더하거나,
 # 탑재물 질량을 추정해 모델을 고치거나(적응 제어, 파라미터 식별), 이득을 키운다. 이득을 키우는 쪽은
 # 잡음과 구동기 포화, 구조 공진이 막는다. 어느 쪽이든 먼저 할 일은 이 절처럼 모델 오차를 일부러
@@ -894,7 +932,8 @@ print("모델이 정확할 때의 최대 추종 오차 [rad]:", sci(ct0["max_err
 # :label: ex-35-static-error
 #
 # 목표 운동이 끝난 뒤 팔이 끝 자세에 정지해 있다고 하자. 정상 상태에서 남는 오차는
-# $K_p\,\hat M(q)\,\tilde q \approx g(q) - \hat g(q)$를 풀어 어림할 수 있다($g$는 플랜트의 중력 토크,
+# $K_p\,\hat M(q)\,\tilde q \approx g(q) - \hat g(q)$를 풀어 어림할 수 있다($g$는 플랜트의 중력
+# 토크,
 # $\hat g$는 명목 모델의 것). 이 어림을
 # 계산해 위에서 적분한 마지막 시각의 오차와 비교하라.
 # ```
@@ -997,19 +1036,23 @@ for fn in (aba, aba_structured):
 #
 # - 구조형 ABA의 관절당 {glue:text}`c35_step_per_joint`번 가운데 관성을 옮기는
 #   {glue:text}`c35_step_inertia`번(회전 {glue:text}`c35_step_rotate`, 평행 이동
-#   {glue:text}`c35_step_translate`)을 줄이는 프레임 선택은 무엇인가? RBDA 10.3.1절처럼 DH 좌표계와 축
+#   {glue:text}`c35_step_translate`)을 줄이는 프레임 선택은 무엇인가? RBDA 10.3.1절처럼 DH
+#   좌표계와 축
 #   스크루 변환을 쓰면 RBDA 표의 기울기 224번에 얼마나 다가가는가?
 # - 3.5.5절에서 ABA의 전방 오차는 펼친 평면 사슬의 큰 조건수를 거의 따르지 않았다. 어떤 사슬에서
 #   ABA의 오차가 조건수를 따라가는가? 끝이 무거운 사슬(3.5.5절의 셋째 관찰)이 그 예인가?
-# - 계산 토크 제어에서 탑재물 질량을 온라인으로 추정하면(3.5.7절) 남는 오차는 얼마나 빨리 사라지는가?
+# - 계산 토크 제어에서 탑재물 질량을 온라인으로 추정하면(3.5.7절) 남는 오차는 얼마나 빨리
+#   사라지는가?
 #
 # ## 3.5.10 출처와 재현표
 #
 # CRBA와 ABA의 식은 RBDA {cite:p}`featherstone2008rigid`의 6.2절과 7.3절(공간 벡터 표기)을 이 책의
-# 표기로 옮긴 것이다. RBDA(117쪽)에 따르면 ABA의 첫 형태는 {cite:t}`featherstone1983calculation`이고,
+# 표기로 옮긴 것이다. RBDA(117쪽)에 따르면 ABA의 첫 형태는
+# {cite:t}`featherstone1983calculation`이고,
 # CRBA는 {cite:t}`walker1982efficient`의 셋째 방법에서 처음 나왔다. $M^{-1}$을 만드는 ABA 꼴의
 # 순환(`inverse_mass_matrix`)은 Pinocchio의 `computeMinverse`가 쓰는
-# {cite:t}`carpentier2018analytical`를 따랐다. 곱셈 수의 두 식, 세는 규칙, 작은 $n$에서의 교차에 관한
+# {cite:t}`carpentier2018analytical`를 따랐다. 곱셈 수의 두 식, 세는 규칙, 작은 $n$에서의 교차에
+# 관한
 # 진술, 똑같은 링크 사슬의 조건수는 RBDA(201–206쪽)에서 직접 읽었다. RBDA가 인용하는 원 논문 가운데
 # {cite:t}`featherstone2005efficient`는 초록만, {cite:t}`mcmillan1995efficient`는 전혀 읽지 못했다.
 # 수치 해석의 기준은 {cite:t}`higham2002accuracy`, 적분기는 {cite:t}`hairer1993solving`이다.

@@ -35,7 +35,8 @@ from .ch32 import mass_matrix_by_columns
 
 __all__ = [
     "SEED", "GRAVITY", "EPS", "published_crba", "published_aba", "cholesky_multiplications",
-    "multiplication_counts", "crossover", "CROSSOVER_NMAX", "COUNT_FORMULAS", "formula_ranges", "RBDA_TABLE_10_1",
+    "multiplication_counts", "crossover", "CROSSOVER_NMAX", "COUNT_FORMULAS", "FORMULA_NS",
+    "formula_ranges", "RBDA_TABLE_10_1",
     "rbda_totals", "rbda_crossover", "planar_chain", "scaled_chain", "reference_qdd",
     "errors_at", "condition_study", "error_study", "mass_ratio_study", "potential_energy",
     "release_simulation", "computed_torque", "crosscheck_table", "reproduction_table",
@@ -130,8 +131,8 @@ def crossover():
         dense forms (rule "products"), ``published``: RBDA Table 10.1's ABA and CRBA
         with this build's structured RNEA for the bias and the factorisation and
         solves counted as for ``structured`` (for RBDA's own totals, with its RNEA
-        and F&S, see :func:`rbda_crossover`); each with the counts of both sides at the crossover and
-        one below it (None when ABA is cheaper from the first n on).  The crossover is
+        and F&S, see :func:`rbda_crossover`); each with the counts of both sides at the
+        crossover and one below it (None when ABA is cheaper from the first n on).  The crossover is
         the smallest n from which ABA stays cheaper up to n = 24; the search starts at
         n = 1, except for the published formulas, which hold from n = 2 (224 n - 259 is
         negative at n = 1).
