@@ -24,8 +24,8 @@
 # 모았다. 기호는 3.5장과 같고, 이 페이지에서 새로 쓰는 기호는 {ref}`tab-notation-local`에 있다.
 #
 # 관절체 관성의 식은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) 7.2–7.3절을 따른다
-# {cite:p}`featherstone2008rigid`. 이 페이지는 ABA의 스칼라를 RBDA 식 7.43–7.45와 같이 $U_i$, $D_i$,
-# $u_i$로 쓴다.
+# {cite:p}`featherstone2008rigid`. ABA의 스칼라는 3.5장과 같이 $U_i$, $D_i$,
+# $\eta_i$로 쓴다(RBDA 식 7.43–7.45의 $u_i$에 해당한다. 이 책에서 $u_i$는 스크루 축의 병진 부분이다).
 
 # %% tags=["remove-input"]
 import csv
@@ -79,9 +79,9 @@ def read_csv(name):
 # \begin{aligned}
 # &\dot V_i = \dot V'_i + A_i\ddot q_i,\qquad A_i^{\mathsf T}F_i = \tau_i
 # \quad\Longrightarrow\quad
-# \ddot q_i = \frac{u_i - U_i^{\mathsf T}\dot V'_i}{D_i},\\
+# \ddot q_i = \frac{\eta_i - U_i^{\mathsf T}\dot V'_i}{D_i},\\
 # &U_i = \mathcal{G}^{A}_i A_i,\qquad D_i = A_i^{\mathsf T}U_i,\qquad
-# u_i = \tau_i - A_i^{\mathsf T}b^{A}_i
+# \eta_i = \tau_i - A_i^{\mathsf T}b^{A}_i
 # \end{aligned}
 # $$ (eq-35w-qdd)
 #
@@ -92,11 +92,11 @@ def read_csv(name):
 # $$
 # \begin{aligned}
 # F_i &= \Bigl(\mathcal{G}^{A}_i - \frac{U_iU_i^{\mathsf T}}{D_i}\Bigr)\dot V'_i
-#       + b^{A}_i + \frac{U_i u_i}{D_i},\\
+#       + b^{A}_i + \frac{U_i \eta_i}{D_i},\\
 # \mathcal{G}^{A}_{i-1} &\mathrel{+}= X_i^{\mathsf T}\Bigl(\mathcal{G}^{A}_i
 #       - \frac{U_iU_i^{\mathsf T}}{D_i}\Bigr)X_i,\\
 # b^{A}_{i-1} &\mathrel{+}= X_i^{\mathsf T}\Bigl(b^{A}_i + \mathcal{G}^{a}_i\kappa_i
-#       + \frac{U_iu_i}{D_i}\Bigr)
+#       + \frac{U_i\eta_i}{D_i}\Bigr)
 # \end{aligned}
 # $$ (eq-35w-pass)
 #
@@ -135,8 +135,8 @@ def read_csv(name):
 #
 # $$
 # \begin{aligned}
-# u_1 &= \tau_1 - g_1 - \frac{M_{12}}{M_{22}}(\tau_2 - g_2),\\
-# \ddot q_1 &= \frac{u_1}{D_1},\qquad
+# \eta_1 &= \tau_1 - g_1 - \frac{M_{12}}{M_{22}}(\tau_2 - g_2),\\
+# \ddot q_1 &= \frac{\eta_1}{D_1},\qquad
 # \ddot q_2 = \frac{\tau_2 - g_2 - M_{12}\ddot q_1}{D_2}
 # \end{aligned}
 # $$ (eq-35w-2r)
@@ -176,7 +176,7 @@ glue("w35_drop_pct", fixed(100 * (hand["M11"] - hand["D1"]) / hand["M11"], 1), d
 # $M_{11} =$ {glue:text}`w35_M11`, $M_{12} =$ {glue:text}`w35_M12`, $M_{22} =$ {glue:text}`w35_M22`
 # (kg·m²)이다. 중력 토크는 $g_1 =$ {glue:text}`w35_g1`, $g_2 =$ {glue:text}`w35_g2` (N·m)이다. 안쪽
 # 순환은 $D_2 =$ {glue:text}`w35_D2`, $D_1 =$ {glue:text}`w35_D1` (kg·m²)과
-# $u_1 =$ {glue:text}`w35_u1` N·m를 준다. 바깥 순환은 $\ddot q_1 =$ {glue:text}`w35_qdd1`,
+# $\eta_1 =$ {glue:text}`w35_u1` N·m를 준다. 바깥 순환은 $\ddot q_1 =$ {glue:text}`w35_qdd1`,
 # $\ddot q_2 =$ {glue:text}`w35_qdd2` (rad/s²)를 준다.
 
 # %% tags=["nbval-ignore-output"]
@@ -591,7 +591,7 @@ print("A₁ᵀ G^c₁ A₁:", np.round(axis_lib, 6), "| 손 계산:", np.round(a
 # :class: dropdown
 # ```
 #
-# 중력과 $\tau_2$가 없으므로 $u_1 = \tau_1 = 1$이고 $\ddot q_1 = 1/D_1$이다. 이어서
+# 중력과 $\tau_2$가 없으므로 $\eta_1 = \tau_1 = 1$이고 $\ddot q_1 = 1/D_1$이다. 이어서
 # $\ddot q_2 = -M_{12}\ddot q_1/M_{22}$이다. 토크가 $e_1$이면 $\ddot q = M^{-1}e_1$, 곧 $M^{-1}$의 첫 열이다.
 # 식 {eq}`eq-35w-d1`에서 $[M^{-1}]_{11} = 1/D_1$이 다시 나온다. 관절 2가 가속하는 것은 링크 1이 돌 때
 # 링크 2에 관성력이 걸리기 때문이다($M_{12} \ne 0$). 관절 2의 토크가 0으로 남으려면 관절 2가 반대쪽으로

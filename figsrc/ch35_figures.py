@@ -79,12 +79,12 @@ def opcount_figure():
     ax.loglog([k for k, _ in m], [v for _, v in m], "^-", label="M: RNEA n회 (밀집)")
     ax.loglog(n, c["crba"], "o-", label="M: crba (밀집)")
     ax.loglog(n, c["crba_s"], "s-", label="M: crba_structured")
-    ax.loglog(n[n >= 2], np.array(c["crba_pub"])[n >= 2], "k:", label="공표 10n²+22n-32")
+    ax.loglog(n[n >= 2], np.array(c["crba_pub"])[n >= 2], "k:", label="RBDA 표 10.1: 10n²+22n−32")
     ax.set_title("질량 행렬")
     ax = axes[1]
     ax.loglog(n, c["aba"], "o-", label="ABA (밀집)")
     ax.loglog(n, c["aba_s"], "s-", label="aba_structured")
-    ax.loglog(n[n >= 2], np.array(c["aba_pub"])[n >= 2], "k:", label="공표 224n-259")
+    ax.loglog(n[n >= 2], np.array(c["aba_pub"])[n >= 2], "k:", label="RBDA 표 10.1: 224n−259")
     ax.loglog(n, route, "d--", label="CRBA + RNEA + Cholesky (구조 활용)")
     ax.set_title("순동역학")
     for ax in axes:

@@ -118,3 +118,37 @@ def test_reproduction_table_rows():
     assert aba_row["published"] == f"{224 * 6 - 259:,} / {224 * 64 - 259:,}"
     assert all(r["holds"] for r in rows)
     assert "확인하지 못함" in cross_row["published"]
+
+
+def test_formula_ranges_against_counts_at_small_n():
+    """The structured formulas miss only n = 1 (a single link is first and last); the
+    dense ones and the RNEA columns hold from n = 1.  Oracle: the counts at n = 1 and 2
+    of the per-joint formulas in tests/test_crba_aba.py (0 and 52 for crba_structured,
+    32 and 284 for aba_structured)."""
+    fits = ch35.formula_ranges()
+    assert fits["crba_s"] == {"from": 2, "exceptions": [(1, 0, -4)],
+                              "checked": list(ch35.FORMULA_NS)}
+    assert fits["aba_s"]["from"] == 2 and fits["aba_s"]["exceptions"] == [(1, 32, 14)]
+    assert fits["rnea_s"]["from"] == 2 and fits["rnea_s"]["exceptions"][0][0] == 1
+    for key in ("mass_matrix", "mass_matrix_pass", "crba", "aba"):
+        assert fits[key]["from"] == 1 and fits[key]["exceptions"] == []
+    assert max(fits["mass_matrix"]["checked"]) == 16
+
+
+def test_rbda_totals_by_hand():
+    """RBDA Table 10.1 at n = 8 and 18, added up by hand: RNEA 174 n - 208, CRBA
+    16 n^2 + 59 n - 75, F&S n^3/3 + 5 n^2/2 - 11 n/6, ABA 429 n - 507."""
+    t8 = ch35.rbda_totals(8)
+    assert (t8["rnea"], t8["crba"], t8["fs"], t8["aba"]) == (1184, 1421, 316, 2925)
+    assert t8["route"] == 2921
+    t18 = ch35.rbda_totals(18)
+    assert (t18["route"], t18["aba"]) == (11816, 7215)
+
+
+def test_rbda_crossover_is_rbda_s_statement():
+    """RBDA p. 204: the O(n^3) algorithm is slightly faster than ABA for n <= 8 and about
+    1.6 times its cost at n = 18 (n = 1 left out: 224 n - 259 is negative there)."""
+    rb = ch35.rbda_crossover()
+    assert rb["last_route_cheaper"] == 8 and rb["aba_from"] == 9
+    assert rb["route_cheaper"] == list(range(2, 9))
+    assert rb["ratio"] == pytest.approx(11816 / 7215)

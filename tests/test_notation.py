@@ -28,7 +28,7 @@ GREEK = ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota
          "nu xi pi rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi "
          "Sigma Phi Psi Omega").split()
 _TOKEN = re.compile(
-    r"\\(?:mathcal|mathfrak|mathbf|mathrm|mathsf|operatorname|hat)\s*"
+    r"\\(?:mathcal|mathfrak|mathbf|mathrm|mathsf|operatorname|hat|tilde)\s*"
     r"(?:\{\s*\\?[A-Za-z0-9]+\s*\}|\\?[A-Za-z0-9]+)"
     r"|\\(?:" + "|".join(GREEK) + r")(?![A-Za-z])")
 
@@ -121,3 +121,68 @@ def test_one_spelling(page):
            for pattern, fix in FORBIDDEN_MATH for m in pattern.finditer(math)]
     bad += [f"{old!r} -> {new!r}" for old, new in FORBIDDEN_PROSE.items() if old in text]
     assert not bad, bad
+
+
+# ------------------------------------------------- one row of notation.md per symbol
+
+#: Symbols that two rows of notation.md list with the same meaning, and why.
+SAME_MEANING_TWICE = {
+    r"\omega_i": "the twist's angular part and the 3-vector form's angular velocity",
+    r"v_i": "the twist's linear part and the 3-vector form's origin velocity",
+    r"\dot\omega_i": "the twist derivative's angular part and the 3-vector form's",
+}
+
+
+def _split_top(text, sep=","):
+    """Split at ``sep`` outside (), {} and []."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += ch in "({[" and 1 or 0
+        depth -= ch in ")}]" and 1 or 0
+        if ch == sep and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return parts + [cur]
+
+
+def defined_symbols(cell):
+    """The symbols a first cell of notation.md's tables defines: each inline formula's
+    comma-separated items, the left side of an ``=``, and the components of a tuple on
+    its right (``A_i = (\\hat w_i, u_i)`` defines A_i, \\hat w_i and u_i)."""
+    out = []
+    for formula in re.findall(r"\$([^$]+)\$", cell):
+        for item in _split_top(formula.replace(r"\,", " ")):
+            lhs, _, rhs = item.partition("=")
+            out.append(lhs)
+            tup = re.fullmatch(r"\s*\((.*)\)\s*", rhs)
+            if tup:
+                out += _split_top(tup.group(1))
+    return {_normal(s) for s in out if _normal(s)}
+
+
+def table_rows(text):
+    """The first cell of every row of the list-tables (the header row left out)."""
+    return [r for r in re.findall(r"^\* - (.*)$", text, flags=re.M) if r.strip() != "기호"]
+
+
+def test_the_row_parser_sees_a_symbol_defined_twice():
+    text = ("* - 기호\n* - $A_i = (\\hat w_i, u_i)$\n* - $d_i$, $\\theta_i$\n"
+            "* - $U_i$, $d_i$, $u_i$\n* - $C(q,\\dot q)\\,\\dot q$\n")
+    rows = [defined_symbols(r) for r in table_rows(text)]
+    twice = {s for s in set().union(*rows) if sum(s in r for r in rows) > 1}
+    assert twice == {"d_i", "u_i"}
+
+
+def test_each_symbol_has_one_row():
+    """A symbol is defined in one row of book/notation.md: a letter that means two things
+    (d_i the MDH offset and an ABA scalar, say) is caught here."""
+    rows = [(r[:60], defined_symbols(r)) for r in table_rows(NOTATION.read_text(encoding="utf-8"))]
+    seen = {}
+    for label, syms in rows:
+        for s in syms:
+            seen.setdefault(s, []).append(label)
+    twice = {s: where for s, where in seen.items()
+             if len(where) > 1 and s not in {_normal(k) for k in SAME_MEANING_TWICE}}
+    assert not twice, f"symbols defined in more than one row of notation.md: {twice}"

@@ -16,6 +16,7 @@ of the double-precision epsilon or as a bound and whether it held.
 from __future__ import annotations
 
 import importlib
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -34,7 +35,9 @@ from .ch32 import mass_matrix_by_columns
 
 __all__ = [
     "SEED", "GRAVITY", "EPS", "published_crba", "published_aba", "cholesky_multiplications",
-    "multiplication_counts", "crossover", "planar_chain", "scaled_chain", "reference_qdd",
+    "multiplication_counts", "crossover", "CROSSOVER_NMAX", "COUNT_FORMULAS", "FORMULA_NS",
+    "formula_ranges", "RBDA_TABLE_10_1",
+    "rbda_totals", "rbda_crossover", "planar_chain", "scaled_chain", "reference_qdd",
     "errors_at", "condition_study", "error_study", "mass_ratio_study", "potential_energy",
     "release_simulation", "computed_torque", "crosscheck_table", "reproduction_table",
     "CROSS_BOUNDS", "REPRO_FACTOR", "KP", "KD",
@@ -49,12 +52,14 @@ EPS = float(np.finfo(float).eps)
 
 
 def published_crba(n):
-    """Featherstone (2005), via RBDA Table 10.1: multiplications of a structured CRBA."""
+    """Multiplications of a structured CRBA, RBDA Eq. (10.3), p. 206, and Table 10.1,
+    p. 202 (sources: Featherstone 2005, Eq. 20, and Eq. 10.3)."""
     return 10 * n * n + 22 * n - 32
 
 
 def published_aba(n):
-    """McMillan, Orin and McGhee (1995), via RBDA Table 10.1: a structured ABA."""
+    """Multiplications of a structured ABA, RBDA Table 10.1, p. 202 (source: McMillan,
+    Orin and McGhee 1995, Table II, fixed base; that paper was not read for this book)."""
     return 224 * n - 259
 
 
@@ -108,6 +113,10 @@ def multiplication_counts(ns=(1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64), mass_ma
     return out
 
 
+#: The largest n of the crossover search of :func:`crossover`.
+CROSSOVER_NMAX = 24
+
+
 @lru_cache(maxsize=1)
 def crossover():
     """The smallest n from which ABA needs fewer multiplications than the O(n^3) route
@@ -120,14 +129,15 @@ def crossover():
         ``structured``: this build's structured counts (rule "all": 270 n - 256 against
         crba_structured + rnea_structured + factorisation + solves), ``dense``: the
         dense forms (rule "products"), ``published``: RBDA Table 10.1's ABA and CRBA
-        with this build's structured RNEA for the bias (the table's RNEA entry was not
-        read for this book); each with the counts of both sides at the crossover and
-        one below it (None when ABA is cheaper from the first n on).  The crossover is
+        with this build's structured RNEA for the bias and the factorisation and
+        solves counted as for ``structured`` (for RBDA's own totals, with its RNEA
+        and F&S, see :func:`rbda_crossover`); each with the counts of both sides at the
+        crossover and one below it (None when ABA is cheaper from the first n on).  The crossover is
         the smallest n from which ABA stays cheaper up to n = 24; the search starts at
         n = 1, except for the published formulas, which hold from n = 2 (224 n - 259 is
         negative at n = 1).
     """
-    ns = list(range(1, 25))
+    ns = list(range(1, CROSSOVER_NMAX + 1))
     c = multiplication_counts(ns, mass_matrix_max=0)
     rows = {}
     for name, a, route in (
@@ -144,6 +154,88 @@ def crossover():
                       "aba_below": a[k - 1] if k > first else None,
                       "route_below": route[k - 1] if k > first else None}
     return rows
+
+
+#: The count formulas of the table in §3.5.2 (revolute chains): the key of
+#: :func:`multiplication_counts`, the formula as printed, and the formula.
+COUNT_FORMULAS = {
+    "mass_matrix": ("357 n²", lambda n: 357 * n * n),
+    "mass_matrix_pass": ("258 n² + 99 n", lambda n: 258 * n * n + 99 * n),
+    "crba": ("21 n² + 552 n − 432", lambda n: 21 * n * n + 552 * n - 432),
+    "crba_s": ("11 n² + 23 n − 38", lambda n: 11 * n * n + 23 * n - 38),
+    "aba": ("873 n − 540", lambda n: 873 * n - 540),
+    "aba_s": ("270 n − 256", lambda n: 270 * n - 256),
+    "rnea_s": ("91 n − 100", lambda n: 91 * n - 100),
+}
+
+#: The n at which :func:`formula_ranges` compares the formulas with the counts.
+FORMULA_NS = tuple(range(1, 25)) + (32, 48, 64)
+
+
+@lru_cache(maxsize=1)
+def formula_ranges(ns=FORMULA_NS, mass_matrix_max=16):
+    """Where each formula of :data:`COUNT_FORMULAS` gives the multiplications counted.
+
+    Returns
+    -------
+    dict
+        Per key: ``from``, the smallest counted n from which the formula equals the
+        count at every counted n; ``exceptions``, the counted n below it as
+        ``(n, counted, formula)``; ``checked``, the n compared (the two mass-matrix
+        rows only up to ``mass_matrix_max``).  ``from`` is None when the formula
+        misses the count at the largest n.
+    """
+    c = multiplication_counts(ns, mass_matrix_max=mass_matrix_max)
+    out = {}
+    for key, (_, formula) in COUNT_FORMULAS.items():
+        pairs = [(n, v) for n, v in zip(c["n"], c[key]) if v is not None]
+        good = [v == formula(n) for n, v in pairs]
+        k = next((k for k in range(len(pairs)) if all(good[k:])), None)
+        out[key] = {"from": None if k is None else pairs[k][0],
+                    "exceptions": [(n, v, formula(n)) for n, v in pairs[:k or 0]],
+                    "checked": [n for n, _ in pairs]}
+    return out
+
+
+#: RBDA Table 10.1 (p. 202): the operation counts, as (multiplications, additions),
+#: each a tuple of polynomial coefficients in n (constant term first), of the best
+#: version of each algorithm for the unbranched revolute chains GU(n) (p. 203).
+#: Divisions are counted as multiplications, sines and cosines are left out (pp. 201,
+#: 203).  RNEA: Balafoutis and Patel (1991); CRBA: Eq. 10.3; F&S: factorise and solve
+#: H q̈ = τ − C (Table 6.6 with Eq. 6.28, p. 116); ABA: McMillan et al. (1995).
+RBDA_TABLE_10_1 = {
+    "rnea": ((-108, 93), (-100, 81)),
+    "crba": ((-32, 22, 10), (-43, 37, 6)),
+    "fs": ((0, Fraction(-2, 3), Fraction(3, 2), Fraction(1, 6)),
+           (0, Fraction(-7, 6), 1, Fraction(1, 6))),
+    "aba": ((-259, 224), (-248, 205)),
+}
+
+
+def rbda_totals(n):
+    """Multiplications plus additions of RBDA Table 10.1's formulas at n (exact
+    fractions): ``rnea``, ``crba``, ``fs``, ``aba`` and ``route`` = CRBA + RNEA + F&S,
+    the O(n^3) algorithm of RBDA Fig. 10.4 (p. 203)."""
+    def poly(coef):
+        return sum(Fraction(a) * n**k for k, a in enumerate(coef))
+
+    out = {k: poly(m) + poly(a) for k, (m, a) in RBDA_TABLE_10_1.items()}
+    out["route"] = out["crba"] + out["rnea"] + out["fs"]
+    return out
+
+
+def rbda_crossover(ns=range(1, 41), ratio_at=18):
+    """RBDA's statement (p. 204) recomputed from its Table 10.1: the largest n at which
+    the O(n^3) algorithm costs fewer operations (m + a) than ABA, the smallest n from
+    which ABA costs fewer up to the last n searched, and the cost ratio at ``ratio_at``.
+    """
+    ns = list(ns)
+    cheaper = [rbda_totals(n)["route"] < rbda_totals(n)["aba"] for n in ns]
+    k = next(k for k in range(len(ns)) if not any(cheaper[k:]))
+    t = rbda_totals(ratio_at)
+    return {"last_route_cheaper": ns[k - 1] if k else None, "aba_from": ns[k],
+            "ratio": float(t["route"] / t["aba"]), "ratio_n": ratio_at,
+            "route_cheaper": [n for n, c in zip(ns, cheaper) if c]}
 
 
 def aba_step_counts():
