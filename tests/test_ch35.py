@@ -117,7 +117,7 @@ def test_reproduction_table_rows():
     assert crba_row["published"] == f"{10 * 36 + 22 * 6 - 32:,} / {10 * 64**2 + 22 * 64 - 32:,}"
     assert aba_row["published"] == f"{224 * 6 - 259:,} / {224 * 64 - 259:,}"
     assert all(r["holds"] for r in rows)
-    assert "확인하지 못함" in cross_row["published"]
+    assert "p. 204" in cross_row["published"] and "n ≤ 8" in cross_row["value"]
 
 
 def test_formula_ranges_against_counts_at_small_n():

@@ -773,11 +773,15 @@ def reproduction_table():
                      "criterion": f"이 책의 값이 공표값 이상, 그 {REPRO_FACTOR}배 이하",
                      "holds": bool(1.0 <= r6 <= REPRO_FACTOR and 1.0 <= r64 <= REPRO_FACTOR),
                      "ratio6": r6, "ratio64": r64})
+    rc = rbda_crossover()
     rows.append({"item": "ABA가 CRBA + RNEA + 촐레스키보다 곱셈이 적어지는 n",
-                 "published": "작은 n에서는 O(n³) 경로가 빠르다고 RBDA에 적혀 있다고 알려져 있음 "
-                              "(이 책은 원문과 경계값을 확인하지 못함)",
+                 "published": "RBDA p. 204: O(n³) 경로가 n ≤ 8에서 ABA보다 조금 빠르다 "
+                              "(곱셈과 덧셈의 합, 표 10.1의 식)",
                  "value": f"구조 활용 n ≥ {cr['structured']['n']}, 공표 계수 n ≥ "
-                          f"{cr['published']['n']}, 밀집 n ≥ {cr['dense']['n']}",
-                 "criterion": "구조 활용 형태에서 O(n³) 경로가 더 적은 n이 있다 (교차점 > 1)",
-                 "holds": bool(cr["structured"]["n"] > 1)})
+                          f"{cr['published']['n']}, 밀집 n ≥ {cr['dense']['n']}; 표 10.1의 "
+                          f"곱셈과 덧셈으로 다시 세면 O(n³) 경로가 n ≤ {rc['last_route_cheaper']}"
+                          "에서 더 싸다",
+                 "criterion": "구조 활용 형태에서 O(n³) 경로가 더 적은 n이 있고 (교차점 > 1), "
+                              "표 10.1로 다시 센 경계가 RBDA의 n ≤ 8과 같다",
+                 "holds": bool(cr["structured"]["n"] > 1 and rc["last_route_cheaper"] == 8)})
     return rows
