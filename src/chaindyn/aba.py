@@ -11,14 +11,14 @@ and bias wrenches)::
 
 Pass 2, i = n..1 (articulated-body inertias and bias wrenches)::
 
-    U_i = G^A_i A_i,   d_i = A_i^T U_i,   u_i = tau_i - A_i^T b^A_i
-    G^a_i = G^A_i - U_i U_i^T / d_i
-    b^a_i = b^A_i + G^a_i c_i + U_i u_i / d_i
+    U_i = G^A_i A_i,   D_i = A_i^T U_i,   eta_i = tau_i - A_i^T b^A_i
+    G^a_i = G^A_i - U_i U_i^T / D_i
+    b^a_i = b^A_i + G^a_i c_i + U_i eta_i / D_i
     G^A_{i-1} += X_i^T G^a_i X_i,   b^A_{i-1} += X_i^T b^a_i
 
 Pass 3, i = 1..n (accelerations), from Vd_0 = (0, -g)::
 
-    Vd'_i = X_i Vd_{i-1} + c_i,   qdd_i = (u_i - U_i^T Vd'_i) / d_i,   Vd_i = Vd'_i + A_i qdd_i
+    Vd'_i = X_i Vd_{i-1} + c_i,   qdd_i = (eta_i - U_i^T Vd'_i) / D_i,   Vd_i = Vd'_i + A_i qdd_i
 
 ``G^a_i`` is the inertia that links i..n, hanging from link i-1 by joint i
 with its torque given, present to link i-1 (in {i}): a push along A_i is
@@ -113,7 +113,7 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     Featherstone (2008), §7.2-7.3 (articulated-body inertias and the ABA;
     ``FDab`` of spatial_v2), with ``crm(v) = ad_V`` and ``crf(v) = -ad_V^T``;
     Modern Robotics §8.5 for the forward-dynamics problem.  The divisions by
-    ``d_i`` (n of them, and the scalings by ``1/d_i``) are counted by neither
+    ``D_i`` (n of them, and the scalings by ``1/D_i``) are counted by neither
     rule of :mod:`chaindyn.opcount`.  Dense 6x6 products: ``873 n - 540``
     multiplications for a revolute chain under the rule "products" (per
     link: joint step 99, velocity 36, ``c_i`` 36, bias 72, pass 2 48, and
@@ -368,13 +368,13 @@ def inverse_mass_matrix(chain, q):
     ``B_i`` the bias wrenches of the unit torques (columns k > i, from the
     links below)::
 
-        U_i = G^A_i A_i,   d_i = A_i^T U_i
-        Minv[i, k>=i] = (e_i - A_i^T B_i) / d_i
+        U_i = G^A_i A_i,   D_i = A_i^T U_i
+        Minv[i, k>=i] = (e_i - A_i^T B_i) / D_i
         B_{i-1} = X_i^T (B_i + U_i Minv[i, k>=i]),   G^A_{i-1} += X_i^T G^a_i X_i
 
     forward, i = 1..n, with ``P_i`` the link accelerations (columns k >= i)::
 
-        Minv[i, k>=i] -= U_i^T X_i P_{i-1} / d_i,   P_i = X_i P_{i-1} + A_i Minv[i, k>=i]
+        Minv[i, k>=i] -= U_i^T X_i P_{i-1} / D_i,   P_i = X_i P_{i-1} + A_i Minv[i, k>=i]
 
     Parameters
     ----------
@@ -458,7 +458,7 @@ def inverse_mass_matrix(chain, q):
 #       rotate by Rz then Rx (Givens rotations on the index pairs (0,1), (3,4), then
 #       (1,2), (4,5)); then  B' = B + [p] C,  A' = A - B'[p] - (B[p])^T,  C' = C.
 #
-# Reciprocals 1/d_i (n divisions) are not multiplications; everything else is counted.
+# Reciprocals 1/D_i (n divisions) are not multiplications; everything else is counted.
 
 
 def _m(a, b):
@@ -814,7 +814,7 @@ def aba_structured(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     offsets and they share products between the passes, whereas here the
     offsets are general 3-vectors and the articulated inertia is carried
     to the parent as a symmetric 6x6 (see book §3.5).
-    The reciprocals ``1/d_i`` (n divisions) are not counted.  Up to
+    The reciprocals ``1/D_i`` (n divisions) are not counted.  Up to
     ``ROW_LOOP_MAX`` states given as plain arrays run state by state on
     Python floats; larger batches run vectorized.
 
