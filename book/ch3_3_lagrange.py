@@ -105,7 +105,7 @@ def yes(flag):
 # \mathcal{U}(q) = -\sum_{i=1}^{n} m_i\,\mathfrak{g}^{\mathsf T} p_{c,i}(q)
 # $$ (eq-33-potential)
 #
-# 이다. 중력이 $-z$를 향하면 $-\mathfrak{g}^{\mathsf T}p = \mathrm{g}_0 z$가 되어 익숙한 "질량 곱하기
+# 이다. 중력이 $-z$를 향하면 $-\mathfrak{g}^{\mathsf T}p = \mathrm{g}\,z$가 되어 익숙한 "질량 곱하기
 # 높이"가 된다. 위치 에너지는 속도에 의존하지 않는다.
 #
 # ### 오일러-라그랑주 방정식
@@ -376,7 +376,7 @@ print("크리스토펠:", sci(mo["christoffel"]))
 #
 # ### ① 평면 2R 팔 — Modern Robotics 식 (8.9)와 항마다 비교
 #
-# 3.3.1의 유도 결과를 Modern Robotics의 식 (8.9) {cite:p}`lynch2017modern`와 맞춘다. 책의 식은 질량이
+# 3.3.1절의 유도 결과를 Modern Robotics의 식 (8.9) {cite:p}`lynch2017modern`와 맞춘다. 책의 식은 질량이
 # 링크 끝에 모인 평면 2R 팔의 $M$, 속도곱 벡터 $c = C\dot q$, 중력 벡터 $g$를 적어 두었고,
 # `chaindyn.symbolic.planar_2r_mr89`가 그것을 같은 기호로 옮겨 놓았다. 두 결과의 차이를 항마다
 # `sympy.simplify`에 넣어 정확히 0이 되는지 본다. 라그랑지안 $\mathcal{L} = \mathcal{K} - \mathcal{U}$를
@@ -600,8 +600,8 @@ claims.claim("lg-gr-structured", "잰 모든 $n$에서 생성 코드의 곱셈�
 # {glue:text}`lg_gr_planar_nmax`관절까지 재고 예산이 다했다. 공통 부분식 제거 전의 연산 수에 $n^k$를
 # 맞추면 지수 $k$는 평면이 {glue:text}`lg_gr_planar_kops`, 공간이 {glue:text}`lg_gr_spatial_kops`이어서
 # 4보다 크다. 평면 팔에서는 맞추는 세 점을 뒤로 옮길수록 지수가 커진다. 첫 세 점에서는
-# {glue:text}`lg_gr_planar_kops_first`이다. 그러므로 잰 범위 전체를 $n^k$ 하나로 적을 수는 없고,
-# 증가는 $n$과 함께 가팔라진다. `count_ops`는 식을 나무로 보고 같은 부분식을 나올 때마다 다시 세므로,
+# {glue:text}`lg_gr_planar_kops_first`이다. 그러므로 평면 팔의 잰 범위 전체를 $n^k$ 하나로 적을 수는
+# 없고, 로그-로그 눈금에서 곡선은 $n$과 함께 가팔라진다. `count_ops`는 식을 나무로 보고 같은 부분식을 나올 때마다 다시 세므로,
 # 이 수는 "종이에 펼쳐 쓴 식"의 크기이다.
 #
 # % claim: lg-gr-mults, lg-gr-mults-rising
@@ -701,7 +701,7 @@ claims.claim("lg-lit-ratio", "표로는 {glue:text}`lg_lit_ratio_table`배, 식�
              all(10 < r < 100 for r in lit_ratio.values()), ratio=lit_ratio)
 claims.claim("lg-lit-direction", "마지막 세 점에서 맞춘 지수가 4보다 크다",
              all(gr[f]["k_ops"] > 4 for f in gr), k_ops={f: gr[f]["k_ops"] for f in gr})
-claims.claim("lg-lit-below-n4", "이 절의 생성 코드는 맞춘 지수가 4보다 작다",
+claims.claim("lg-lit-below-n4", "생성 코드는 지수가 4보다 작지만",
              all(g[f]["k_mults"] < 4 for g in (gr, gr_se) for f in g),
              k_mults={f: (gr[f]["k_mults"], gr_se[f]["k_mults"]) for f in gr})
 claims.claim("lg-lit-linear", "잰 범위 안에서 이미 `rnea`(규칙 `\"all\"`)의 곱셈 수를 넘는다",
@@ -712,10 +712,9 @@ claims.claim("lg-lit-linear", "잰 범위 안에서 이미 `rnea`(규칙 `\"all\
 # **문헌과의 비교.** 라그랑주 정식화와 재귀 정식화의 연산량은 Hollerbach
 # {cite:p}`hollerbach1980recursive`가 체계적으로 견주었다. 그 논문의 초록은 과거의 라그랑주 정식화가
 # 관절 수의 네제곱에 비례하는 연산을 요구했다고 적는다. 그리고 재귀를 쓰면 라그랑주 정식화도 관절
-# 수에 선형이 된다고 요약한다. 이 책은 그 논문의 초록만 원문으로 읽었다. 논문의 비교표는 2차 출처로만
-# 안다. MATLAB용 Robotics Toolbox(P. I. Corke)의 한 판의 설명서가 Hollerbach를 출처로 달아 그 식과
-# $n = 6$의 값을 싣는데, 이 책이 읽은 것은 인터넷에 올라 있는 그 설명서의 사본이다. 판과 연도를
-# 확인하지 못해 참고 문헌 목록에는 올리지 않았다.
+# 수에 선형이 된다고 요약한다. 이 책은 그 논문의 초록만 원문으로 읽었고, 아래 비교표의 수치는 2차
+# 출처에서 옮긴다. 그 출처는 Hollerbach를 출처로 단 MATLAB용 Robotics Toolbox(P. I. Corke) 설명서의
+# 인터넷 사본이다. 판과 연도를 알 수 없어 참고 문헌 목록에는 올리지 않았다.
 #
 # % claim: lg-lit-formulas, lg-lit-ratio
 #
@@ -734,9 +733,10 @@ claims.claim("lg-lit-linear", "잰 범위 안에서 이미 `rnea`(규칙 `\"all\
 #
 # 이 책의 수와 문헌의 수는 세는 대상이 다르다. 문헌의 라그랑주 정식화는 $4\times4$ 변환 행렬을 곱해
 # 가는 일반식의 연산이다. 이 절의 수는 한 사슬의 식을 기호로 펼친 뒤 공통 부분식을 뽑은 코드의
-# 곱셈이다. 그래도 잰 범위에서 보이는 방향은 같다. 정리하지 않은 식의 크기는 두 갈래 모두 마지막 세
-# 점에서 맞춘 지수가 4보다 크다. 반면 이 절의 생성 코드는 맞춘 지수가 4보다 작다. 다만 재귀 알고리즘의
-# 선형 증가에는 미치지 못하며, 잰 범위 안에서 이미 `rnea`(규칙 `"all"`)의 곱셈 수를 넘는다.
+# 곱셈이다. 그래도 닫힌 형식이 재귀보다 빨리 커진다는 방향은 잰 범위에서 같다. 정리하지 않은 식은 두
+# 갈래 모두 마지막 세 점에서 맞춘 지수가 4보다 크다. 공통 부분식을 뽑은 생성 코드는 지수가 4보다
+# 작지만, 재귀 알고리즘의 선형 증가에는 미치지 못한다. 그래서 잰 범위 안에서 이미 `rnea`(규칙 `"all"`)의
+# 곱셈 수를 넘는다.
 
 # %% [markdown]
 # ## 3.3.6 생성한 코드는 얼마나 빠른가
@@ -772,6 +772,9 @@ glue("lg_bench_6R_gen", next(r["derive_and_lambdify_s"] for r in bench
 big = {chain: ratio(chain, "lambdify (cse)", 10000) for chain in ("2R", "6R")}
 to_struct = {chain: big[chain] / ratio(chain, "rnea_structured", 10000) for chain in ("2R", "6R")}
 glue("lg_bench_6R_vs_struct", f"{to_struct['6R']:.2g}", display=False)
+cse_count = ch33.codegen_intermediates()
+glue("lg_bench_2R_cse", cse_count["2R"], display=False)
+glue("lg_bench_6R_cse", cse_count["6R"], display=False)
 claims.claim("lg-codegen-batch", "큰 배치에서 생성 코드는 두 팔 모두 `rnea`보다 빨랐다",
              all(r < 1 for r in big.values()), ratio_to_rnea=big)
 claims.claim("lg-codegen-structured",
@@ -787,8 +790,9 @@ claims.claim("lg-codegen-structured",
 # 한 줄마다 numpy 배열 연산 하나를 부르므로, 상태 하나일 때는 호출 횟수에서 오는 고정 비용이 시간을
 # 정한다. 큰 배치에서는 실제 산술과 중간 배열이 시간을 정한다. 큰 배치에서 생성 코드는 두 팔 모두
 # `rnea`보다 빨랐다. 2R 팔에서는 `rnea_structured`보다도 빨랐지만 6R 팔에서는 그보다
-# {glue:text}`lg_bench_6R_vs_struct`배 느렸다. 6R 팔의 식에는 공통 부분식이 수천 개 있고, 그 하나하나가
-# 상태 수만큼의 배열을 새로 만들기 때문으로 보인다. 이 원인은 따로 재지 않았다. 6R 팔의 식을 유도하고
+# {glue:text}`lg_bench_6R_vs_struct`배 느렸다. 6R 팔의 생성 코드에는 공통 부분식이
+# {glue:text}`lg_bench_6R_cse`개(2R 팔은 {glue:text}`lg_bench_2R_cse`개) 있고, 그 하나하나가 상태 수만큼의
+# 배열을 새로 만들기 때문으로 보인다. 이 원인은 따로 재지 않았다. 6R 팔의 식을 유도하고
 # 함수로 바꾸는 데는 한 번
 # {glue:text}`lg_bench_6R_gen`초가 들었다. 로봇 모델이 바뀌면 이 과정을 다시 해야 한다는 점도 닫힌
 # 형식의 비용이다.

@@ -38,6 +38,7 @@ __all__ = [
     "energy_balance",
     "pinocchio_check",
     "growth",
+    "codegen_intermediates",
     "codegen_benchmark",
     "hollerbach_formula",
     "hollerbach_formulas",
@@ -366,6 +367,17 @@ def growth(engine="sympy", fit_points=3):
                 d[f"cross_{ref}_measured"] = False
         out[fam] = d
     return out
+
+
+@cache
+def codegen_intermediates():
+    """Common subexpressions of the generated code of the 2R and 6R examples: the number of
+    replacements ``sympy.cse`` makes on ``tau = M qdd + C qd + g`` (what
+    ``symbolic.torque_function`` passes to ``lambdify(..., cse=True)``), about 10 s."""
+    import sympy as sp
+
+    dyns = derived_examples()
+    return {name: len(sp.cse(list(dyns[name].torque()))[0]) for name in ("2R", "6R")}
 
 
 def codegen_benchmark():
