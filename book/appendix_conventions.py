@@ -309,7 +309,7 @@ CONVENTIONS = [
         "urdf::test_continuous_joint_is_revolute", "interop::test_pinocchio"),
     row("joint", MJ,
         ["`hinge`(축이 `pos`를 지나는 회전)와 `slide`(직동). 관절의 `armature`는",
-         "질량행렬의 대각에, `damping`과 `stiffness`는 수동 힘 `qfrc_passive`에 들어간다."],
+         "질량 행렬의 대각에, `damping`과 `stiffness`는 수동 힘 `qfrc_passive`에 들어간다."],
         ["`frictionloss`와 관절 범위까지 모두 0 또는 없음으로 둔다(`interop.to_mujoco`)."],
         "conv::test_mujoco_joint_terms_enter_the_dynamics",
         "interop::test_mujoco_mjcf_settings_and_kinematics", "interop::test_mujoco"),
@@ -464,7 +464,8 @@ table("order", "트위스트와 렌치의 성분 순서", "tab-a-order")
 #
 # 벡터의 성분을 어느 좌표계의 축으로 적는지, 그리고 선속도와 모멘트를 어느 점에 대해 재는지이다.
 # 모멘트는 기준점을 $p_{\mathrm{old}}$에서 $p_{\mathrm{new}}$로 옮기면
-# $n_{\mathrm{new}} = n_{\mathrm{old}} + (p_{\mathrm{old}} - p_{\mathrm{new}}) \times f$로 바뀌므로, 축을 맞게 돌려도 기준점이 다르면 값이 틀린다. MuJoCo의 `cfrc_int`가 대표적인 예이다.
+# $n_{\mathrm{new}} = n_{\mathrm{old}} + (p_{\mathrm{old}} - p_{\mathrm{new}}) \times f$로 바뀐다. 그러므로 축을
+# 맞게 돌려도 기준점이 다르면 값이 틀린다. MuJoCo의 `cfrc_int`가 대표적인 예이다.
 # 모멘트가 각 몸체가 아니라 나무 전체에 하나인 점에 대한 것이어서, 관절 반력으로 읽으려면 관절마다
 # 옮겨야 한다.
 

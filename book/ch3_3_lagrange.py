@@ -133,7 +133,7 @@ def yes(flag):
 # $$ (eq-33-christoffel)
 #
 # 유도의 핵심은 두 줄이다. $\partial\mathcal{L}/\partial\dot q = M\dot q$이므로 첫 항의 시간 미분은
-# $M\ddot q + \dot M\dot q$이고, 둘째 항
+# $M\ddot q + \dot M\dot q$이다. 이것을 둘째 항
 # $\partial\mathcal{K}/\partial q_i = \frac12\dot q^{\mathsf T}(\partial M/\partial q_i)\dot q$와
 # 합치면 속도의 이차 항이
 # $\sum_{j,k}(\partial M_{ij}/\partial q_k - \frac12\partial M_{jk}/\partial q_i)\dot q_j\dot q_k$로
@@ -144,7 +144,7 @@ def yes(flag):
 # 방법은 하나가 아니며, 그 선택이 다음 절의 주제이다.
 #
 # `chaindyn.symbolic.lagrangian_dynamics`는 이 과정을 sympy로 그대로 따라간다. 트위스트를 3.2장과
-# 같은 점화식으로 기호 행렬 위에서 쌓고, $V_i$에서 $J_i$를 읽어 $M$을 더하며, 질량 중심의 위치로
+# 같은 점화식으로 기호 행렬 위에서 쌓고, $V_i$에서 $J_i$를 읽어 $M$을 더한다. 그리고 질량 중심의 위치로
 # $\mathcal{U}$를 만든 뒤 $g$와 $c_{ijk}$를 미분으로 얻는다. 관절 변수는 언제나 기호이고, 링크의
 # 치수와 관성은 수여도 기호여도 된다. 아래 셀은 질량이 링크 끝에 모인 평면 2R 팔(링크 길이
 # $L_1, L_2$, 질량 $m_1, m_2$, 수직면 안에서 중력 $\mathrm{g}$)을 기호 파라미터로 유도한다.
