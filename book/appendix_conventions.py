@@ -18,20 +18,19 @@
 #
 # 강체 동역학 라이브러리들은 같은 물리를 계산하지만, 속도와 힘을 벡터로 적는 순서, 벡터를 표현하는
 # 좌표계, 모멘트와 관성을 재는 기준점, 외력의 부호, 중력을 건네는 방법, 관절을 나타내는 방식이 저마다
-# 다르다. 3.2.5의 ⑥({doc}`ch3_2_examples`)에서 보았듯이 이 가운데 하나만 잘못 옮겨도 토크가 반올림
-# 오차와는 비교할 수 없을 만큼 틀리고({numref}`tab-ex-lib-mistakes`), 그 차이만 보아서는 알고리즘의
-# 오류와 구별하기 어렵다. 이 부록은 이 책의 규약과
+# 다르다. 3.2.5.8절({doc}`ch3_2_examples`의 예제 ⑥)에서 보았듯이 이 가운데 하나만 잘못 옮겨도 토크가
+# 반올림 오차와는 비교할 수 없을 만큼 틀린다({numref}`tab-ex-lib-mistakes`). 그 차이만 보아서는
+# 알고리즘의 오류와 구별하기 어렵다. 이 부록은 이 책의 규약과
 # Pinocchio {cite:p}`carpentier2019pinocchio`, MuJoCo {cite:p}`todorov2012mujoco`, modern_robotics
 # {cite:p}`lynch2017modern`, Robotics Toolbox for Python {cite:p}`corke2021toolbox`, 그리고 로봇 기술
 # 형식 URDF의 규약을 항목별로 나란히 적은 변환표이다.
 #
-# 표의 **모든 행에는 그 규약을 확인하는 테스트가 붙어 있다.** 대부분은 `tests/test_conventions.py`에
-# 있는 작은 테스트로, 어댑터(`chaindyn.interop`)를 거치지 않고 라이브러리에 직접 규약을 묻는다. 예를 들어
-# 한 관절짜리 모델에 축 방향 모멘트만 가해 토크의 부호를 보거나, 벡터를 만들어 앞 세 성분이 무엇인지
-# 읽는다. 나머지는 `tests/test_interop.py`(어댑터를 거친 수치 대조), `tests/test_urdf.py`(URDF 읽기),
-# `tests/test_core.py`(이 책의 구현)의 테스트이다. 라이브러리의 새 버전이 규약을 바꾸면 해당 테스트가
-# 이름을 대며 실패하고, 그러면 이 표의 그 행을 고쳐야 한다. 표는 아래 버전에서 확인했다
-# ({numref}`tab-a-versions`; 빌드할 때 설치된 배포판에서 읽음).
+# 표의 각 행은 그 라이브러리로 해 본 작은 계산으로 정했다. 대부분은 어댑터(`chaindyn.interop`)를 거치지
+# 않고 라이브러리에 직접 묻는다. 예를 들어 한 관절짜리 모델에 축 방향 모멘트만 가해 토크의 부호를
+# 보거나, 벡터를 만들어 앞 세 성분이 무엇인지 읽는다. 나머지 몇 행은 어댑터를 거친 수치 대조
+# (3.2.5.8절), URDF 파일 읽기, 이 책의 구현에 대한 손 계산으로 정했다. 계산의 목록은 A.8절에 있다. 라이브러리의 새 버전이 규약을
+# 바꾸면 그 계산의 결과가 달라지므로, 그때는 이 표의 해당 행을 고쳐야 한다. 표는 아래 버전의
+# 라이브러리로 확인했다({numref}`tab-a-versions`; 빌드할 때 설치된 배포판에서 읽음).
 
 # %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 import ast
@@ -49,16 +48,13 @@ import roboticstoolbox as rtb
 from myst_nb import glue
 
 import chaindyn
-from chaindyn_book import crosscheck
+from chaindyn_book import claims, crosscheck
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
-from _numbers import fixed  # noqa: E402  (figsrc/_numbers.py: rounding checked against roundoff)
+from _numbers import fixed, fixed_sig  # noqa: E402  (figsrc/_numbers.py: rounding checked against roundoff)
 from _tables import md_table  # noqa: E402  (figsrc/_tables.py: numbered Markdown tables)
 
-TESTS = Path("..").resolve() / "tests"
-
-
-
+TESTS = Path("..").resolve() / "tests"  # the computations of A.8 live in the test modules
 
 DISTRIBUTIONS = {"chaindyn (이 책)": "chaindyn", "Pinocchio": "pin", "MuJoCo": "mujoco",
                  "modern_robotics": "modern_robotics",
@@ -84,9 +80,9 @@ md_table(
 #   넣는다.
 #
 # 아래 여섯 개의 표는 항목마다 라이브러리별로 세 가지를 적는다. **규약**은 그 라이브러리가 값을 어떻게
-# 읽고 내놓는지, **이 책의 규약으로**는 `chaindyn.interop`의 어댑터가 그 차이를 어떻게 메우는지, **검사**는
-# 그 행을 확인하는 테스트 함수이다. 테스트가 들어 있는 파일은 A.8에 모아 두었다. URDF는 벡터를 주고받는
-# 라이브러리가 아니라 파일 형식이므로 해당하는 항목에만 나온다.
+# 읽고 내놓는지이다. **이 책의 규약으로**는 `chaindyn.interop`의 어댑터가 그 차이를 어떻게 메우는지이다.
+# **확인한 계산**은 그 행을 뒷받침하는 계산의 번호이며, 각 계산이 무엇을 하는지는 A.8절의 표에 있다.
+# URDF는 벡터를 주고받는 라이브러리가 아니라 파일 형식이므로 해당하는 항목에만 나온다.
 #
 # 기본 중력처럼 라이브러리에 들어 있는 값은 손으로 옮겨 적지 않고, 아래 셀이 빌드할 때 각 라이브러리에서
 # 읽어 표에 넣는다.
@@ -108,15 +104,20 @@ assert tuple(g_book) == (0.0, 0.0, -chaindyn.STANDARD_GRAVITY)
 DEFAULT_G = {"book": vec(g_book), "pin": vec(g_pin), "mj": vec(g_mj), "rtb": vec(g_rtb)}
 glue("g_std", chaindyn.STANDARD_GRAVITY, display=False)
 glue("g_lib", float(-g_pin[2]), display=False)
-glue("g_rel", fixed(float((-g_pin[2] - chaindyn.STANDARD_GRAVITY) / chaindyn.STANDARD_GRAVITY), 6),
-     display=False)
+g_rel = float((-g_pin[2] - chaindyn.STANDARD_GRAVITY) / chaindyn.STANDARD_GRAVITY)
+glue("g_rel", fixed(g_rel, 6), display=False)
+G_REF_TORQUE = 10  # N m, a gravity torque of the size of chapter 3.2's arms
+g_gap = G_REF_TORQUE * abs(g_rel)  # the torque that the two defaults alone change
+glue("g_ref_torque", G_REF_TORQUE, display=False)
+glue("g_gap_Nm", fixed_sig(g_gap, 1), display=False)
+claims.claim("a-gravity-gap", "반올림 수준보다 훨씬 큰 차이이다", g_gap > 1e-9 * G_REF_TORQUE,
+             torque_difference_Nm=g_gap)
 for key, value in DEFAULT_G.items():
     print(f"기본 중력 {key:5s}: {value}")
 
 # %% [markdown]
 # 아래 셀의 `CONVENTIONS`가 변환표 전체이다. 행 하나는 (항목, 라이브러리, 규약, 이 책의 규약으로 바꾸는
-# 법, 검사) 다섯 칸이고, 검사 칸의 `conv`, `interop`, `urdf`, `core`는 각각 `tests/test_conventions.py`,
-# `tests/test_interop.py`, `tests/test_urdf.py`, `tests/test_core.py`를 줄인 것이다.
+# 법, 확인한 계산) 다섯 칸이다. 마지막 칸은 계산을 담은 함수의 이름이고, 표에는 그 번호가 나온다.
 
 # %% tags=["hide-input"]
 FILES = {"conv": "test_conventions.py", "interop": "test_interop.py", "urdf": "test_urdf.py",
@@ -124,7 +125,7 @@ FILES = {"conv": "test_conventions.py", "interop": "test_interop.py", "urdf": "t
 BOOK, PIN, MJ, MR, RTB, URDF = ("이 책 (chaindyn)", "Pinocchio", "MuJoCo", "modern_robotics",
                                 "Robotics Toolbox", "URDF")
 def row(aspect, lib, rule, how, *tests):
-    """One row of the table: (aspect, library, convention, how to convert, tests)."""
+    """One row of the table: (aspect, library, convention, how to convert, computations)."""
     return (aspect, lib, " ".join(rule), " ".join(how), list(tests))
 
 
@@ -187,7 +188,7 @@ CONVENTIONS = [
         "conv::test_mr_inertia_in_com_frame_rotational_block_first"),
     row("frame", RTB,
         ["수정 DH 링크(`RevoluteMDH`, Craig의 규약)의 좌표계. `jacob0`은 기저 좌표계에서",
-         "적는다. 표준 DH 링크(`RevoluteDH`)는 시험 범위 밖이다."],
+         "적는다. 표준 DH 링크(`RevoluteDH`)의 규약은 이 표에 없다(A.9절)."],
         [r"같은 수정 DH 행이면 $\{i\}$도 같다(`Chain.from_mdh`, `interop.to_rtb`)."],
         "interop::test_rtb", "conv::test_rtb_jacobian_rows_are_linear_then_angular"),
     row("frame", URDF,
@@ -252,6 +253,7 @@ CONVENTIONS = [
         [r"`mj_inverse`의 결과에 `mj_applyFT`로 $J^{\mathsf T}F_{\mathrm{tip}}$을 더한다",
          "(`interop.mujoco_tip_qfrc`). 순동역학에는 `interop.mujoco_xfrc_tip`."],
         "conv::test_mujoco_xfrc_applied_is_force_then_torque_at_com_in_world",
+        "conv::test_mujoco_inverse_reads_qacc_from_the_buffer",
         "interop::test_mujoco"),
     row("tip", MR,
         ["`Ftip`은 말단이 가하는 $(n, f)$, 도구 좌표계(`Mlist`의 마지막)에서 적는다."],
@@ -307,7 +309,7 @@ CONVENTIONS = [
         "urdf::test_continuous_joint_is_revolute", "interop::test_pinocchio"),
     row("joint", MJ,
         ["`hinge`(축이 `pos`를 지나는 회전)와 `slide`(직동). 관절의 `armature`는",
-         "질량행렬의 대각에, `damping`과 `stiffness`는 수동 힘 `qfrc_passive`에 들어간다."],
+         "질량 행렬의 대각에, `damping`과 `stiffness`는 수동 힘 `qfrc_passive`에 들어간다."],
         ["`frictionloss`와 관절 범위까지 모두 0 또는 없음으로 둔다(`interop.to_mujoco`)."],
         "conv::test_mujoco_joint_terms_enter_the_dynamics",
         "interop::test_mujoco_mjcf_settings_and_kinematics", "interop::test_mujoco"),
@@ -330,7 +332,89 @@ CONVENTIONS = [
         "urdf::test_branch_locked_at_zero_and_merged"),
 ]
 
-# 검사 칸의 테스트가 모두 실제로 있는지, 이름이 파일 사이에서 겹치지 않는지 확인한다.
+#: What each computation does, in words for the reader (the tables cite them by number, A.8).
+CHECKS = {
+    "conv::test_chaindyn_twist_is_angular_then_linear":
+        r"관절 1만 돌린 두 링크 사슬의 `link_twists`를 읽는다. 링크 2의 앞 세 성분은 각속도, 뒤 세 성분은 $\{2\}$ 원점의 속도 $\omega\times r$이다.",
+    "conv::test_chaindyn_wrench_is_moment_then_force_about_frame_origin":
+        r"질량 중심이 원점 밖에 있는 링크 하나를 중력에 맞서 세워 두고 `joint_wrenches`를 읽는다. 앞 세 성분이 $\{1\}$ 원점에 대한 모멘트이다.",
+    "conv::test_chaindyn_inertia_is_about_the_frame_origin":
+        r"`spatial_inertia`의 네 블록을 평행축 정리의 식과 견주고, `Chain`이 $m$, $c$, $I_c$를 되돌려 주는지 본다.",
+    "conv::test_chaindyn_default_gravity":
+        r"`rnea` 등 네 함수의 `gravity` 기본값을 읽고, 수평 링크 하나의 중력 토크가 $m\mathrm{g}_0 r$인지 본다.",
+    "conv::test_chaindyn_joint_type_from_screw":
+        r"회전 관절과 직동 관절을 하나씩 둔 사슬의 `joint_types`와 토크 벡터의 길이를 본다.",
+    "conv::test_pinocchio_spatial_vectors_are_linear_then_angular":
+        r"`pin.Motion`과 `pin.Force`를 만들어 `.vector`의 앞 세 성분이 선형 부분인지 본다.",
+    "conv::test_pinocchio_inertia_is_lever_and_com_inertia":
+        r"`pin.Inertia(m, lever, I_c).matrix()`를 이 책의 $\mathcal{G}$에서 두 블록을 맞바꾼 행렬과 견준다.",
+    "conv::test_pinocchio_fext_acts_on_the_body_in_the_joint_frame":
+        r"축을 돌려 놓은 관절 하나에 `fext`로 순수 모멘트를 건다. 관절 좌표계의 축 방향 모멘트이면 토크가 $-1$이고, 다른 방향의 모멘트나 힘이면 0이다.",
+    "conv::test_pinocchio_default_gravity":
+        r"빈 `pin.Model()`과 URDF로 만든 모델의 `gravity`를 읽는다.",
+    "conv::test_mujoco_cvel_is_angular_then_linear_at_subtree_com":
+        r"두 몸체 모델의 `cvel`을 각속도, 그리고 `subtree_com`에 있는 몸체 점의 속도(수치 미분)와 견준다.",
+    "conv::test_mujoco_xfrc_applied_is_force_then_torque_at_com_in_world":
+        r"몸체 하나에 `xfrc_applied`로 힘과 토크를 따로 걸어 `mj_forward`의 가속도를 보고, `mj_inverse`가 그 외력을 쓰지 않는지 본다.",
+    "conv::test_mujoco_inverse_reads_qacc_from_the_buffer":
+        r"`mj_forward`를 부른 뒤 `qacc`를 채우지 않고 `mj_inverse`를 부른다. 버퍼에 남은 가속도의 토크가 나오므로, `mj_inverse` 앞에는 매번 `qacc`를 채운다.",
+    "conv::test_mujoco_fullinertia_is_about_the_com_in_body_axes":
+        r"`fullinertia`로 적은 관성을 `body_inertia`와 `body_iquat`에서 되살리고, `quat`와 함께 쓰면 거부되는지 본다.",
+    "conv::test_mujoco_joint_terms_enter_the_dynamics":
+        r"`armature`, `damping`, `stiffness`를 준 관절에서 질량 행렬의 대각과 `qfrc_passive`를 읽는다.",
+    "conv::test_mujoco_defaults_gravity_and_degrees":
+        r"빈 모델의 중력을 읽고, 단위를 적지 않은 관절 `range`가 도로 읽히는지 본다.",
+    "conv::test_mr_twist_is_angular_then_linear":
+        r"`VecTose3`가 앞 세 성분을 반대칭 행렬의 자리에 놓는지 본다.",
+    "conv::test_mr_ftip_is_moment_then_force_applied_by_the_tip":
+        r"링크 하나의 `InverseDynamics`에 `Ftip`으로 모멘트와 힘을 따로 넣어 토크의 부호와 크기를 본다.",
+    "conv::test_mr_gravity_is_a_required_vector":
+        r"`g`에 기본값이 없음을 함수 서명에서 보고, $-y$ 방향 중력에서 수평 링크의 `GravityForces`를 본다.",
+    "conv::test_mr_inertia_in_com_frame_rotational_block_first":
+        r"링크 하나의 `MassMatrix`가 $I_{zz} + m r^2$인지 본다.",
+    "conv::test_rtb_jacobian_rows_are_linear_then_angular":
+        r"두 링크 로봇의 `jacob0` 첫 열에서 선속도 성분이 먼저 오는지 본다.",
+    "conv::test_rtb_fext_is_force_then_moment_applied_by_the_tip":
+        r"링크 하나의 `rne`에 `fext`로 축 방향 모멘트와 축을 지나는 힘을 따로 넣는다.",
+    "conv::test_rtb_inertia_vector_order":
+        r"6-벡터로 준 `I`가 어떤 3×3 행렬이 되는지 읽고, 링크 하나의 `inertia`를 본다.",
+    "conv::test_rtb_gravity_argument_is_the_gravity_vector":
+        r"`robot.gravity`를 읽고, $-y$ 방향 중력에서 수평 링크의 `gravload`를 본다.",
+    "conv::test_rtb_rne_adds_motor_inertia_and_friction":
+        r"`Jm`, `B`, `Tc`를 하나씩 준 링크에서 `rne`가 더하는 토크를 보고, Puma 560 모델의 값을 읽는다.",
+    "conv::test_urdf_origin_rpy_is_fixed_axis_xyz":
+        r"`rpy`를 준 관절 하나를 이 책의 읽기와 Pinocchio의 파서로 읽어 $R_z R_y R_x$와 견준다.",
+    "conv::test_urdf_axis_defaults_to_x":
+        r"`<axis>`가 없는 관절을 이 책의 읽기와 Pinocchio의 파서로 읽어 축이 $x$인지 본다.",
+    "interop::test_mujoco":
+        r"어댑터로 옮긴 여러 사슬에서 토크, 질량 행렬, 관절 렌치를 MuJoCo와 대조한다(3.2.5.8절).",
+    "interop::test_pinocchio":
+        r"어댑터로 옮긴 여러 사슬에서 토크와 관절 렌치를 Pinocchio와 대조한다(3.2.5.8절).",
+    "interop::test_pinocchio_model_self_consistent":
+        r"어댑터가 만든 Pinocchio 모델의 중력, 질량, 링크 자세, 운동 에너지, 말단 렌치의 토크를 이 책의 계산과 견준다.",
+    "interop::test_quaternion_helper_matches_mujoco":
+        r"회전 행렬을 사원수로 바꾸는 어댑터의 도우미를 MuJoCo의 변환과 견준다.",
+    "interop::test_modern_robotics_lists_and_tool_frame":
+        r"어댑터가 만든 `Mlist`, `Glist`, `Slist`로 순기구학을 견주고, 도구 좌표계를 따로 둔 토크를 견준다.",
+    "interop::test_modern_robotics":
+        r"어댑터로 옮긴 여러 사슬에서 토크를 modern_robotics와 대조한다(3.2.5.8절).",
+    "interop::test_rtb":
+        r"같은 수정 DH 행으로 만든 로봇의 토크를 Robotics Toolbox와 대조한다(모터 관성과 마찰은 0).",
+    "interop::test_mujoco_mjcf_settings_and_kinematics":
+        r"어댑터가 쓴 MJCF의 설정(각도 단위, 접촉, 관절 항)과 몸체의 질량·자세를 본다.",
+    "urdf::test_case_g4_inertial_rotation_yaw":
+        r"관성의 축을 $z$축 둘레로 돌려 적은 링크 하나를 읽어, 정지에서 가속할 때의 토크를 본다.",
+    "urdf::test_case_g4_inertia_about_the_com":
+        r"질량 중심이 관절 밖에 있는 링크 하나를 읽어 질량 행렬이 $I_{zz} + m r^2$인지 본다.",
+    "urdf::test_continuous_joint_is_revolute":
+        r"`continuous` 관절을 회전 관절로 읽는지 보고, Pinocchio에서는 $n_q = 2n_v$가 되는지 본다.",
+    "urdf::test_branch_locked_at_zero_and_merged":
+        r"곁가지가 달린 URDF를 읽어 곁가지를 0에 고정해 합친 결과를 Pinocchio의 같은 처리와 견준다.",
+    "core::test_tip_wrench_sign_pushing_down":
+        r"수평 링크의 끝이 아래로 누를 때 관절이 내야 하는 토크의 부호를 손으로 푼 값과 견준다.",
+}
+
+# 확인한 계산이 모두 실제로 있는지, 이름이 파일 사이에서 겹치지 않는지, 모두 설명이 있는지 본다.
 defined = {}
 for short, fname in FILES.items():
     tree = ast.parse((TESTS / fname).read_text(encoding="utf-8"))
@@ -344,16 +428,23 @@ assert len(names) == len(set(names)), "a test name is cited from two files"
 ASPECTS = {"order": "성분 순서", "frame": "좌표계와 기준점", "inertia": "관성",
            "tip": "말단 렌치", "gravity": "중력", "joint": "관절"}
 assert {a for a, *_ in CONVENTIONS} == set(ASPECTS)
+assert set(CHECKS) == set(cited), sorted(set(CHECKS) ^ set(cited))
+# 계산의 번호: 표에 처음 나오는 차례
+NUMBER = {}
+for *_, tests in CONVENTIONS:
+    for t in tests:
+        NUMBER.setdefault(t, len(NUMBER) + 1)
 glue("a_rows", len(CONVENTIONS), display=False)
-glue("a_tests", len(cited), display=False)
-glue("a_conv_tests", len(defined["conv"]), display=False)
-print(f"변환표 {len(CONVENTIONS)}행, 인용한 테스트 {len(cited)}개 (모두 존재함)")
+glue("a_checks", len(cited), display=False)
+glue("a_direct", sum(t.startswith("conv::") for t in cited), display=False)
+glue("a_rerun", len(defined["conv"]), display=False)
+print(f"변환표 {len(CONVENTIONS)}행, 확인한 계산 {len(cited)}개")
 
 
 def table(aspect, caption, name):
-    rows = [[lib, rule, how, ", ".join(f"`{t.split('::')[1]}`" for t in tests)]
+    rows = [[lib, rule, how, ", ".join(str(NUMBER[t]) for t in tests)]
             for a, lib, rule, how, tests in CONVENTIONS if a == aspect]
-    return md_table(["라이브러리", "규약", "이 책의 규약으로", "검사"], rows, caption, name,
+    return md_table(["라이브러리", "규약", "이 책의 규약으로", "확인한 계산"], rows, caption, name,
                     align="llll")
 
 
@@ -373,7 +464,8 @@ table("order", "트위스트와 렌치의 성분 순서", "tab-a-order")
 #
 # 벡터의 성분을 어느 좌표계의 축으로 적는지, 그리고 선속도와 모멘트를 어느 점에 대해 재는지이다.
 # 모멘트는 기준점을 $p_{\mathrm{old}}$에서 $p_{\mathrm{new}}$로 옮기면
-# $n_{\mathrm{new}} = n_{\mathrm{old}} + (p_{\mathrm{old}} - p_{\mathrm{new}}) \times f$로 바뀌므로, 축을 맞게 돌려도 기준점이 다르면 값이 틀린다. MuJoCo의 `cfrc_int`가 대표적인 예이다.
+# $n_{\mathrm{new}} = n_{\mathrm{old}} + (p_{\mathrm{old}} - p_{\mathrm{new}}) \times f$로 바뀐다. 그러므로 축을
+# 맞게 돌려도 기준점이 다르면 값이 틀린다. MuJoCo의 `cfrc_int`가 대표적인 예이다.
 # 모멘트가 각 몸체가 아니라 나무 전체에 하나인 점에 대한 것이어서, 관절 반력으로 읽으려면 관절마다
 # 옮겨야 한다.
 
@@ -384,10 +476,11 @@ table("frame", "좌표계와 모멘트의 기준점", "tab-a-frame")
 # ## A.4 관성
 #
 # 관성은 세 가지가 다를 수 있다. 어느 점에 대한 값인지(질량 중심인지 좌표계 원점인지), 어느 축으로 적었는지,
-# 그리고 성분을 어떤 순서로 늘어놓는지이다. 다섯 가운데 이 책만 좌표계 원점에 대한 6×6 공간 관성을
-# 기본으로 쓰고, 나머지는 질량 중심에 대한 3×3 관성과 질량 중심의 위치를 따로 받는다. 둘 사이는
-# 평행축 정리 $I_o = I_c - m[c]^2$로 옮긴다. 6개 성분을 나열하는 순서가 MuJoCo와 Robotics Toolbox에서
-# 다르다는 점도 실수하기 쉽다.
+# 그리고 성분을 어떤 순서로 늘어놓는지이다. 다섯 라이브러리 가운데 이 책만 임의의 좌표계 원점에 대한
+# 6×6 공간 관성을 기본으로 쓴다. Pinocchio, MuJoCo, Robotics Toolbox는 질량 중심에 대한 3×3 관성과 질량
+# 중심의 위치를 따로 받는다. modern_robotics는 링크 좌표계를 질량 중심에 두므로 6×6 행렬이
+# $\mathrm{diag}(I_c, m\mathbf{1})$이 된다. 원점과 질량 중심 사이는 평행축 정리 $I_o = I_c - m[c]^2$로
+# 옮긴다. 6개 성분을 나열하는 순서가 MuJoCo와 Robotics Toolbox에서 다르다는 점도 실수하기 쉽다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("inertia", "관성을 적는 방식", "tab-a-inertia")
@@ -409,9 +502,13 @@ table("tip", "말단 렌치의 부호와 좌표계", "tab-a-tip")
 #
 # 다섯 라이브러리 모두 중력을 "중력 가속도 벡터"로 받는다(위쪽 가속도가 아니라 아래를 향하는 벡터). 다른
 # 것은 기본값과 건네는 방법이다. 이 책은 표준 중력 {glue:text}`g_std` m/s²를 쓰고, Pinocchio, MuJoCo,
-# Robotics Toolbox의 기본값은 {glue:text}`g_lib` m/s²이다. 두 값의 상대 차이는 {glue:text}`g_rel:.3%`로
-# 작지만, 중력 토크가 수십 N·m이면 반올림 수준을 훨씬 넘는 차이가 난다(3.2.5.8.4의 표
-# {numref}`tab-ex-lib-mistakes`). 대조할 때는 양쪽에 같은 중력 벡터를 명시적으로 준다.
+# Robotics Toolbox의 기본값은 {glue:text}`g_lib` m/s²이다.
+#
+# % claim: a-gravity-gap
+#
+# 두 기본값의 상대 차이는 {glue:text}`g_rel:.3%`로 작다. 그래도 중력 토크가 {glue:text}`g_ref_torque` N·m인
+# 관절에서는 기본값의 차이만으로 토크가 {glue:text}`g_gap_Nm` N·m 달라진다. 반올림 수준보다 훨씬 큰
+# 차이이다(3.2.5.8.4절의 {numref}`tab-ex-lib-mistakes`). 대조할 때는 양쪽에 같은 중력 벡터를 명시적으로 준다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("gravity", "중력을 건네는 방법과 기본값(빌드할 때 각 라이브러리에서 읽은 값, m/s²)",
@@ -429,12 +526,13 @@ table("gravity", "중력을 건네는 방법과 기본값(빌드할 때 각 라�
 table("joint", "관절 종류와 좌표 수", "tab-a-joint")
 
 # %% [markdown]
-# ## A.8 검사 목록
+# ## A.8 규약을 확인한 계산
 #
-# 여섯 표의 {glue:text}`a_rows`개 행이 인용한 테스트는 모두 {glue:text}`a_tests`개이다. 위의 셀은 빌드할
-# 때 테스트 파일을 읽어 인용한 이름이 모두 실제로 있는지 확인했다. 아래 표는 테스트를 파일별로 모으고 각
-# 테스트가 뒷받침하는 항목을 적은 것이다. 실행은 저장소 루트에서
-# `pytest tests/test_conventions.py tests/test_interop.py tests/test_urdf.py tests/test_core.py`로 한다.
+# 여섯 표의 {glue:text}`a_rows`개 행은 모두 {glue:text}`a_checks`개의 계산으로 정했다. 아래 표는 그 계산을
+# 번호 차례로 적고, 각 계산이 무엇을 하는지와 어느 행을 뒷받침하는지를 보인다. 그 가운데
+# {glue:text}`a_direct`개는 어댑터를 거치지 않고 한 라이브러리에 직접 묻는 계산이다. 대개 링크 한두 개짜리
+# 모델 하나를 만들고 값 하나를 읽는다. 나머지는 어댑터를 거친 대조, URDF 파일 읽기, 이 책의 구현에
+# 대한 손 계산이다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 supports = {}
@@ -442,32 +540,32 @@ for aspect, lib, *_, tests in CONVENTIONS:
     for t in tests:
         supports.setdefault(t, []).append(f"{lib}: {ASPECTS[aspect]}")
 md_table(
-    ["파일", "테스트", "뒷받침하는 행"],
-    [[f"`tests/{FILES[t.split('::')[0]]}`", f"`{t.split('::')[1]}`", "; ".join(supports[t])]
-     for t in sorted(cited, key=lambda t: (list(FILES).index(t.split("::")[0]), t))],
-    "변환표가 인용한 테스트", "tab-a-tests", align="lll",
+    ["번호", "계산", "뒷받침하는 행"],
+    [[NUMBER[t], CHECKS[t], "; ".join(supports[t])] for t in sorted(cited, key=NUMBER.get)],
+    "변환표의 규약을 확인한 계산", "tab-a-tests", align="rll",
 )
 
 # %% [markdown]
-# `tests/test_conventions.py`의 테스트는 {glue:text}`a_conv_tests`개이고 모두 작은 모델 하나로 끝나므로
-# 빠르다. 아래 셀은 이 빌드에서 그 테스트들을 직접 다시 실행한다(pytest를 거치지 않고 함수를 차례로
-# 부른다). 하나라도 실패하면 이 쪽의 빌드가 멈춘다.
+# 아래 셀은 이 쪽을 만들 때 라이브러리에 직접 묻는 계산 {glue:text}`a_rerun`개를 차례로 다시 실행한다.
 
 # %% tags=["hide-input"]
+# 계산은 tests/test_conventions.py의 함수들이다; pytest 없이 차례로 부른다.
 spec = importlib.util.spec_from_file_location("test_conventions", TESTS / "test_conventions.py")
 conv = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(conv)
-passed = []
+ran = []
 for name in sorted(defined["conv"]):
-    test = getattr(conv, name)
-    if "tmp_path" in inspect.signature(test).parameters:
+    computation = getattr(conv, name)
+    if "tmp_path" in inspect.signature(computation).parameters:
         with tempfile.TemporaryDirectory() as tmp:
-            test(tmp_path=Path(tmp))
+            computation(tmp_path=Path(tmp))
     else:
-        test()
-    passed.append(name)
-assert len(passed) == len(defined["conv"])
-print(f"tests/test_conventions.py: {len(passed)}개 모두 통과")
+        computation()
+    ran.append(name)
+assert len(ran) == len(defined["conv"])
+uncited = sorted(set(defined["conv"]) - {t.split("::")[1] for t in cited if t.startswith("conv::")})
+assert not uncited, uncited
+print(f"라이브러리에 직접 묻는 계산 {len(ran)}개를 다시 실행했다")
 
 # %% [markdown]
 # 몇 가지는 결과를 눈으로 보는 편이 빠르다. 아래 셀은 Pinocchio와 Robotics Toolbox의 성분 순서, MuJoCo의
@@ -500,9 +598,9 @@ print(f"MuJoCo: 같은 qacc로 mj_inverse → qfrc_inverse = {mjd.qfrc_inverse[0
 #
 # - 여기 없는 라이브러리(KDL, RBDL, Drake 등)의 규약. 이 책은 그 라이브러리들을 실행하지 않았다.
 # - 부유 기저, 구면·자유 관절, 폐연쇄, 접촉. 표는 고정 기저의 직렬 사슬에 필요한 규약만 다룬다.
-# - MuJoCo의 구속·접촉 힘(`qfrc_constraint`)과 `armature` 등 관절 항의 정확한 정의. 이 책은 그 항을 끈
-#   상태만 확인했다.
-# - Robotics Toolbox의 표준 DH 링크(`RevoluteDH`). 대조와 테스트는 수정 DH 링크로만 했다. 또 `rne`의
+# - MuJoCo의 구속·접촉 힘(`qfrc_constraint`), `frictionloss`, 관절 범위의 구속력. `armature`, `damping`,
+#   `stiffness`는 관절 하나에서 어떻게 들어가는지만 보았고, 대조에서는 모두 껐다.
+# - Robotics Toolbox의 표준 DH 링크(`RevoluteDH`). 대조와 규약 확인은 수정 DH 링크로만 했다. 또 `rne`의
 #   마찰 항은 링크 하나에서 정의를 확인했을 뿐, 감속비의 부호가 음수일 때의 쿨롱 마찰은 따로 보지 않았다.
 # - URDF의 `<transmission>`, `<dynamics>`, `<limit>`, `mimic`. `chaindyn.urdf`는 이것들을 읽지 않는다.
-# - 표에 적힌 버전({numref}`tab-a-versions`) 밖의 버전. 다른 버전에서는 A.8의 테스트를 먼저 실행한다.
+# - 표에 적힌 버전({numref}`tab-a-versions`) 밖의 버전. 다른 버전에서는 A.8절의 계산을 먼저 다시 실행해 본다.

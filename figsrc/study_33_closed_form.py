@@ -10,9 +10,10 @@ For n = 1, 2, ... and two families of chains,
 it derives ``M(q)``, ``C(q, qd) qd`` and ``g(q)`` with ``chaindyn.symbolic``
 (no simplification) and records
 
-* ``sympy.count_ops`` of M (upper triangle), C qd and g, before and after
-  ``sympy.cse`` (the operations of the replacements plus the reduced
-  expressions);
+* ``count_ops`` of M (upper triangle), C qd and g, before and after
+  ``cse`` (the operations of the replacements plus the reduced expressions);
+  for symengine the counts before cse are taken by :func:`symengine_count_ops`
+  (see below);
 * the multiplications of straight-line code for tau = M qdd + C qd + g after
   cse (``chaindyn.symbolic.multiplications``);
 * RNEA's counted multiplications for the same chain (``chaindyn.opcount``:
@@ -21,9 +22,14 @@ it derives ``M(q)``, ``C(q, qd) qd`` and ``g(q)`` with ``chaindyn.symbolic``
 
 Each family is run twice, with sympy and with symengine (the same
 ``chaindyn.symbolic`` derivation on symengine's C++ types; pinned in
-requirements.txt), which counts (``count_ops``) and eliminates (``cse``) with
-its own functions; the generated code's multiplications are counted on the
-cse output converted to sympy.
+requirements.txt), which eliminates (``cse``) with its own function; the
+generated code's multiplications are counted on the cse output converted to
+sympy.  symengine's own ``count_ops`` returns a C ``unsigned`` (32 bits; its
+declaration in ``symengine/lib/symengine.pxd``) and so wraps modulo 2**32 for an
+expression of more than about 4.3e9 operations, which the unsimplified C qd
+of the spatial chains reaches at n = 9; :func:`symengine_count_ops` counts the
+same tree in Python integers and checks every count against symengine's
+modulo 2**32.
 
 Time budget: each family and engine stops before the n whose predicted time
 (the last one times the last growth factor) would take the total over
@@ -33,13 +39,14 @@ Time budget: each family and engine stops before the n whose predicted time
 ``--recount`` rewrites only RNEA's three count columns of the committed
 ``study33_closed_form.csv`` from the current code (seconds): they do not depend
 on the symbolic work, and a change of ``chaindyn``'s RNEA changes them alone.
+``--recount-symengine`` rewrites only the four counts before cse of the
+symengine rows (``M_ops, Cqd_ops, g_ops, tau_ops``: derivation and counting, no
+cse; about a minute).
 
 Outputs (``--data-dir``, default ``data/``):
 
-* ``study33_closed_form.csv``: the counts (a count of tau before cse that
-  comes out below that of its part C qd, as symengine's did at n = 10 of the
-  spatial chains, is left empty) (deterministic for a given sympy
-  version, run with ``PYTHONHASHSEED=0``, which the script sets);
+* ``study33_closed_form.csv``: the counts (deterministic for a given sympy
+  and symengine version, run with ``PYTHONHASHSEED=0``, which the script sets);
 * ``study33_timing.csv``: the times, which depend on the machine and its load
   and are not reproducible; the machine (shared with other jobs while it
   ran) is described in ``study33_machine.csv``.
@@ -100,7 +107,39 @@ def family(name, n):
     return symbolic.from_chain(chain), (0.0, 0.0, -9.80665), chain
 
 
-def measure(name, n, engine):
+def symengine_count_ops(exprs):
+    """``count_ops`` of symengine expressions in Python integers (no wrap at 2**32).
+
+    The count is symengine's: a sum or product of k terms costs k - 1, any other
+    node with arguments (a power, sin, cos) costs 1, atoms cost 0; repeated
+    subexpressions are counted every time they occur (the tree, not the graph),
+    memoised on the graph.  Every expression's count is checked against
+    ``symengine.count_ops`` modulo 2**32.
+    """
+    import symengine as se
+
+    memo = {}
+
+    def tree(e):
+        c = memo.get(e)
+        if c is None:
+            args = e.args
+            c = sum(tree(a) for a in args)
+            if args:
+                c += len(args) - 1 if isinstance(e, (se.Add, se.Mul)) else 1
+            memo[e] = c
+        return c
+
+    total = 0
+    for e in exprs:
+        c = tree(e)
+        if c % 2**32 != se.count_ops(e):
+            raise RuntimeError(f"count {c} disagrees with symengine's {se.count_ops(e)}")
+        total += c
+    return total
+
+
+def measure(name, n, engine, cse=True):
     """One row of counts and one of times for chain ``name`` with n links, by ``engine``."""
     mod = sp if engine == "sympy" else __import__("symengine")
     model, gravity, chain = family(name, n)
@@ -120,6 +159,8 @@ def measure(name, n, engine):
     tau = list(dyn.M * qdd + dyn.C * qd + dyn.g)
 
     def ops(exprs):
+        if engine == "symengine":
+            return symengine_count_ops(exprs)
         return int(sum(mod.count_ops(e) for e in exprs))
 
     def cse_ops(exprs):
@@ -128,15 +169,12 @@ def measure(name, n, engine):
 
     row = {"family": name, "engine": engine, "n": n,
            "M_ops": ops(Mu), "Cqd_ops": ops(Cqd), "g_ops": ops(g), "tau_ops": ops(tau)}
+    if not cse:
+        return row, None
     t1 = time.perf_counter()
     for key, exprs in (("M", Mu), ("Cqd", Cqd), ("g", g)):
         row[f"{key}_ops_cse"] = cse_ops(exprs)[0]
     row["tau_ops_cse"], subs, reduced = cse_ops(tau)
-    if row["tau_ops"] < row["Cqd_ops"]:
-        # tau = M qdd + C qd + g cannot be smaller than its part C qd: symengine's count_ops
-        # of expressions with billions of operations came out so (an overflow of its counter
-        # is suspected); such a count is left out rather than written
-        row["tau_ops"] = ""
     t_cse = time.perf_counter() - t1
     code = [sp.sympify(e) for _, e in subs] + [sp.sympify(e) for e in reduced]
     row["tau_mults_cse"] = symbolic.multiplications(code)
@@ -164,6 +202,19 @@ def recount(data_dir):
     write_csv(path, COUNT_COLUMNS, [[r[c] for c in COUNT_COLUMNS] for r in rows])
 
 
+def recount_symengine(data_dir):
+    """Rewrite only the counts before cse of the symengine rows of study33_closed_form.csv
+    (derivation and counting again, no cse; the other columns and the timing are left)."""
+    path = data_dir / "study33_closed_form.csv"
+    with path.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        if r["engine"] == "symengine":
+            fresh, _ = measure(r["family"], int(r["n"]), "symengine", cse=False)
+            r.update({k: fresh[k] for k in ("M_ops", "Cqd_ops", "g_ops", "tau_ops")})
+    write_csv(path, COUNT_COLUMNS, [[r[c] for c in COUNT_COLUMNS] for r in rows])
+
+
 COUNT_COLUMNS = ["family", "engine", "n", "M_ops", "Cqd_ops", "g_ops", "M_ops_cse",
                  "Cqd_ops_cse", "g_ops_cse", "tau_ops", "tau_ops_cse", "tau_mults_cse",
                  "rnea_products", "rnea_all", "rnea_structured_all"]
@@ -178,6 +229,9 @@ def max_rss_gib():
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    if "--recount-symengine" in argv:
+        recount_symengine(output_dirs(__doc__, [a for a in argv if a != "--recount-symengine"])[1])
+        return
     if "--recount" in argv:
         recount(output_dirs(__doc__, [a for a in argv if a != "--recount"])[1])
         return

@@ -138,3 +138,18 @@ def test_codegen_benchmark_file():
     assert {r["method"] for r in rows} == {"lambdify (cse)", "rnea", "rnea_structured"}
     assert all(r["agrees_with_rnea"] == "True" for r in rows)
     assert machine["shared_machine"].startswith("yes")
+
+
+def test_symengine_count_does_not_wrap_at_2_to_the_32():
+    """The study's count of symengine expressions against the closed form of a nested tree:
+    e_{k+1} = (e_k + a_k)(e_k + b_k) has 3 (2^k - 1) operations as a tree, more than 2^32 for
+    k = 31, where symengine's own 32-bit count wraps."""
+    se = pytest.importorskip("symengine")
+    import study_33_closed_form as study
+
+    e = se.Symbol("x")
+    for k in range(1, 32):
+        e = (e + se.Symbol(f"a{k}")) * (e + se.Symbol(f"b{k}"))
+        if k in (3, 30, 31):
+            assert study.symengine_count_ops([e]) == 3 * (2**k - 1)
+    assert se.count_ops(e) == 3 * (2**31 - 1) - 2**32

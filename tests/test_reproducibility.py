@@ -73,7 +73,7 @@ def offending_numbers(text: str, stated=()) -> list[str]:
             s_num = m.group("float")
             value = float(s_num)
             mantissa = re.split(r"[eE]", s_num.lstrip("+-"))[0].replace(".", "").lstrip("0")
-            if len(mantissa) > MAX_DIGITS:
+            if len(mantissa) > MAX_DIGITS and not s_num.lstrip("+-").isdigit():  # counts are exact
                 bad.append(s)
                 continue
         if value != 0.0 and abs(value) < ROUNDOFF_FLOOR and value not in stated:
@@ -89,6 +89,8 @@ def test_the_scan_finds_what_it_looks_for():
     assert offending_numbers("0.6313568665878428") == ["0.6313568665878428"]
     assert offending_numbers("err 3.1e-15") == ["3.1e-15"]
     assert offending_numbers("tau = 43.0638, 357 per link, 1.2e-03, 0.0000") == []
+    assert offending_numbers("143575557338 operations") == []  # an exact count, not a float
+    assert offending_numbers("143575557338.0") == ["143575557338.0"]
     assert offending_numbers("max diff below 1e-12: True", stated={1e-12}) == []
     assert offending_numbers("bounds {'a': '1×10⁻¹²'}", stated={1e-12}) == []
     assert offending_numbers("bounds {'a': '2×10⁻¹²'}", stated={1e-12}) == ["2×10⁻¹²"]

@@ -38,6 +38,7 @@ __all__ = [
     "energy_balance",
     "pinocchio_check",
     "growth",
+    "codegen_intermediates",
     "codegen_benchmark",
     "hollerbach_formula",
     "hollerbach_formulas",
@@ -326,6 +327,8 @@ def growth(engine="sympy", fit_points=3):
     For each family (``planar``, ``spatial``): the arrays of the CSV's
     columns, the exponent k of ``tau_mults_cse ~ a n^k`` and of
     ``tau_ops ~ a n^k`` fitted on the last ``fit_points`` measured n, and
+    the local exponents ``k_ops_local`` and ``k_mults_local`` (the same fit on
+    every window of ``fit_points`` consecutive n, as ``(last n, k)`` pairs), and
     the crossover: the smallest measured n at which the generated code
     needs more multiplications than RNEA (rules "all" and, for the
     structured RNEA, "all"), or, when none is measured, the n at which the
@@ -347,6 +350,10 @@ def growth(engine="sympy", fit_points=3):
         d["k_mults"], d["a_mults"] = _fit(n[sel], d["tau_mults_cse"][sel])
         d["k_ops"], _ = _fit(n[sel], d["tau_ops"][sel])
         d["k_derive"], _ = _fit(n[sel], d["derive_s"][sel])
+        for col, key in (("tau_ops", "k_ops_local"), ("tau_mults_cse", "k_mults_local")):
+            d[key] = [(int(n[i]), _fit(n[i - fit_points + 1:i + 1],
+                                       d[col][i - fit_points + 1:i + 1])[0])
+                      for i in range(fit_points - 1, len(n))]
         for ref in ("rnea_all", "rnea_structured_all"):
             above = np.nonzero(d["tau_mults_cse"] > d[ref])[0]
             if above.size:
@@ -360,6 +367,17 @@ def growth(engine="sympy", fit_points=3):
                 d[f"cross_{ref}_measured"] = False
         out[fam] = d
     return out
+
+
+@cache
+def codegen_intermediates():
+    """Common subexpressions of the generated code of the 2R and 6R examples: the number of
+    replacements ``sympy.cse`` makes on ``tau = M qdd + C qd + g`` (what
+    ``symbolic.torque_function`` passes to ``lambdify(..., cse=True)``), about 10 s."""
+    import sympy as sp
+
+    dyns = derived_examples()
+    return {name: len(sp.cse(list(dyns[name].torque()))[0]) for name in ("2R", "6R")}
 
 
 def codegen_benchmark():
