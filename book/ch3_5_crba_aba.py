@@ -691,7 +691,7 @@ claims.claim("c35-ratio-heavy", "후방 오차도",
 # % claim: c35-cond-pose, c35-cond-quartic
 #
 # 1. **조건수는 자세와 구조에 크게 달린다.** 관절 {glue:text}`c35_cond_nmax`개에서 임의 사슬의
-#    조건수는 최대 {glue:text}`c35_cond_random_max`였다. 똑같은 막대의 평면 사슬은 펼친 자세에서
+#    조건수는 최대 {glue:text}`c35_cond_random_max`이었다. 똑같은 막대의 평면 사슬은 펼친 자세에서
 #    {glue:text}`c35_cond_planar_max`까지 커지고, 같은 사슬을 접으면
 #    {glue:text}`c35_cond_folded_max`에 그친다.
 #    펼친 사슬에서는 첫 관절의 관성(대각 성분)이 $n^3$ 꼴로 커지지만, 마지막 관절의 관성은 막대 하나
@@ -825,7 +825,7 @@ print(f"rtol {LOOSE_RTOL:.0e}일 때: ABA 호출", loose["nfev"], "번, 에너�
 # % claim: c35-rel-drift, c35-rel-nfev, c35-rel-loose
 #
 # {glue:text}`c35_rel_T`초 동안 팔은 최대 {glue:text}`c35_rel_ke` J의 운동 에너지를 얻으며 떨어진다.
-# 허용 오차 rtol {glue:text}`c35_rel_rtol`로 적분하는 동안 ABA를 수천 번 불렀고(횟수는 위 셀의
+# 허용 오차 rtol {glue:text}`c35_rel_rtol`으로 적분하는 동안 ABA를 수천 번 불렀고(횟수는 위 셀의
 # 출력),
 # 에너지 표류는 최대 운동 에너지의 {glue:text}`c35_rel_drift_bound`배 안에 머물렀다(계산값은 위 셀의
 # 출력). 표류의 크기는 적분기의 허용 오차를 따른다. 허용 오차를 rtol

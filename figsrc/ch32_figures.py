@@ -53,7 +53,7 @@ def opcount_figure():
               label=r"$357\,n^2$")
     ax.set_xlabel("링크 수 n")
     ax.set_ylabel("스칼라 곱셈 횟수 [회]")
-    ax.set_title("RNEA와 질량행렬 열 구성의 곱셈 횟수")
+    ax.set_title("RNEA와 질량 행렬 열 구성의 곱셈 횟수")
     ax.legend(fontsize=7.5, loc="upper left")
     fig.tight_layout()
     return fig

@@ -44,11 +44,11 @@ def energy_figure():
     d = ch33.energy_balance()
     t = d["t"]
     fig, (ax, bx) = plt.subplots(2, 1, figsize=(6.6, 5.6), sharex=True)
-    ax.plot(t, d["power"], color="k", lw=2.2, label=r"관절 파워 $\tau^{\mathrm{T}}\dot q$ (RNEA)")
+    ax.plot(t, d["power"], color="k", lw=2.2, label=r"관절 일률 $\tau^{\mathrm{T}}\dot q$ (RNEA)")
     ax.plot(t, d["dEdt"], color="C1", lw=1.0, ls="--",
             label=r"$d(\mathcal{K}+\mathcal{U})/dt$ ($M$, $\dot M$, $g$에서)")
     ax.axhline(0.0, color="0.6", lw=0.6)
-    ax.set_ylabel("파워 [W]")
+    ax.set_ylabel("일률 [W]")
     ax.legend(fontsize=8.5, loc="best")
     bx.plot(t, d["K"], color="C0", lw=1.3, label=r"운동 에너지 $\mathcal{K}$")
     bx.plot(t, d["P"] - d["P"][0], color="C2", lw=1.3,
