@@ -65,11 +65,11 @@ G0 = chaindyn.STANDARD_GRAVITY  # m/s^2
 #    방정식을 기호 계산으로 풀어, 질량 행렬과 속도곱 항과 중력 토크를 관절 변수의 식으로 얻는다. 자유도가 작으면 식이 짧아서 항 하나하나의 물리적 뜻을 읽을 수 있고,
 #    파라미터가 토크에 어떻게 들어가는지 해석하기 좋다. 자유도가 늘면 식이 빠르게 커진다(아래
 #    3.2.6.1절에서 직접 센다).
-# 3. **라이브러리와 코드 생성(3.6장(이 책 범위 밖)의 주제).** 여러 사용자가 오래 써 온 구현, 예를 들어 Pinocchio
+# 3. **라이브러리와 코드 생성.** 여러 사용자가 오래 써 온 구현, 예를 들어 Pinocchio
 #    {cite:p}`carpentier2019pinocchio`, MuJoCo {cite:p}`todorov2012mujoco`, Robotics Toolbox
 #    {cite:p}`corke2021toolbox`의 함수를 그대로 쓰거나, 그런 도구에 로봇 모델을 주어 제어기에 넣을
 #    코드를 뽑아낸다. 구현 오류의 위험이 가장 작고 도함수 같은 부가 기능도 함께 얻지만, 의존성이 생기고 모델을 라이브러리의 입력 규약(프레임 배치, 성분 순서,
-#    외력의 부호)으로 옮기는 변환이 반드시 끼어든다.
+#    외력의 부호)으로 옮기는 변환이 반드시 끼어든다. 이 길은 3.6장(이 책 범위 밖)의 주제이다.
 #
 # **이 책의 견해.** 고르기 전에 "어디서 틀리기 쉬운가"를 먼저 물어야 한다고 본다. 이 장에서 알고리즘
 # 자체는 틀릴 곳이 적었다. `chaindyn.rnea`는 짧은 코드이고, 평면 2R의 닫힌 식, 3차원 벡터 형태의
@@ -127,7 +127,7 @@ claims.claim("cl-time-batch", "구조를 살린 `rnea_structured`는 Pinocchio�
 # **실행 시간.** 첫째와 셋째 길의 실행 시간과 메모리는 부록 B가 같은 기계에서 잰다. 한 번 호출의
 # 시간({ref}`sec-b-single`)에서는 Pinocchio의 `rnea`가 이 책의 파이썬 구현들보다 빠르다. 이 책의 `rnea`는
 # 그 {glue:text}`cl_t_single_rnea`배, 구조를 살린 `rnea_structured`도 {glue:text}`cl_t_single_struct`배의
-# 시간이 걸렸다. 상태 {glue:text}`cl_t_batch_n`개를 한 번에 넘기는 배치 계산({ref}`sec-b-batch`)에서는
+# 시간이 걸렸다. 상태 {glue:text}`cl_t_batch_n:,`개를 한 번에 넘기는 배치 계산({ref}`sec-b-batch`)에서는
 # 순위가 일부 뒤집힌다. 구조를 살린 `rnea_structured`는 Pinocchio를 반복해 부르는 것보다 표본당 빨랐다
 # (시간의 비 {glue:text}`cl_t_batch_struct`). 이 책의 `rnea`는 여전히 그 {glue:text}`cl_t_batch_rnea`배였다.
 # 둘째 길(기호식)의 실행 시간과, 최악의 경우 지연을 보장해야 하는 실시간 제어 주기 안의 동작은 이 책이
@@ -225,7 +225,7 @@ for col, name in ((1, "exp"), (2, "cse")):
     glue(f"cl_sym_{name}_kloc_hi", fixed(float(sym_k[name + "_local"].max()), 1), display=False)
 glue("cl_sym_points", len(sym_rows), display=False)
 rising = bool(np.all(np.diff(sym_k["exp_local"]) > 0) and np.all(np.diff(sym_k["cse_local"]) > 0))
-glue("cl_sym_trend", claims.choose(rising, "n과 함께 커진다", "n에 따라 일정하게 커지지는 않는다"),
+glue("cl_sym_trend", claims.choose(rising, "관절 수와 함께 커진다", "관절 수에 따라 한결같이 커지지는 않는다"),
      display=False)
 mc = ch32.multiplication_counts()
 rnea_linear = all(c == mc["rnea"][0] * n for n, c in zip(mc["n"], mc["rnea"]))
@@ -495,7 +495,7 @@ claims.claim("cl-range-ratio", "질량비는 RNEA의 정확도를 해치지 않�
              rel_identity=ratio["rel_identity"], rel_classic=ratio["rel_classic"],
              tip_rel=ratio["tip_rel"], bound=REL_BOUND)
 claims.claim("cl-range-tip", "가벼운 끝 링크의 토크", bool(scale[-1] == LIGHT), scale_last=scale[-1])
-claims.claim("cl-range-cond", "질량비 있음)로 커졌다", ratio["cond"] > 1e4 * big["cond"],
+claims.claim("cl-range-cond", "질량비 있음)으로 커졌다", ratio["cond"] > 1e4 * big["cond"],
              cond_ratio=ratio["cond"], cond_big=big["cond"])
 claims.claim("cl-range-fwd", "허용값({glue:text}`cl_forward_bound`) 안에 머물렀다",
              max(big["rel_forward"], ratio["rel_forward"]) < FORWARD_BOUND,
@@ -516,7 +516,7 @@ print("상대 오차의 허용값", sci(REL_BOUND, 1), "| 순동역학 왕복의
 # - **오차는 토크의 크기와 함께 자란다.** 관절 {glue:text}`cl_id_n_max`개까지의 사슬에서 쓴 절대
 #   허용값({glue:text}`cl_abs_bound_small` N·m)은 $n = 64$에 그대로 옮겨지지 않는다. 이 사슬에서
 #   $M\ddot q + h$와 RNEA의 차이는 최대 {glue:text}`cl_big_abs_identity` N·m이고, 그 허용값보다 크다.
-#   그러나 토크 자체가 최대 {glue:text}`cl_big_tau_max` N·m에 이른다(실제 팔이 아니라 무작위 사슬과
+#   그러나 토크 자체가 최대 {glue:text}`cl_big_tau_max:,` N·m에 이른다(실제 팔이 아니라 무작위 사슬과
 #   무작위 상태의 값이다). 상태마다 가장 큰 토크로 나누어 상대 오차로 보면 항등식의 차이는
 #   {glue:text}`cl_big_rel_identity`, 벡터 형태와 공간 형태의 차이는
 #   {glue:text}`cl_big_rel_classic`에 그친다. 둘 다 배정밀도의 반올림 수준이고 상대 허용값
@@ -531,9 +531,9 @@ print("상대 오차의 허용값", sci(REL_BOUND, 1), "| 순동역학 왕복의
 #   {glue:text}`cl_ratio_tip_rel`이다. 후방 순환은 끝 링크부터 렌치를 쌓으므로, 무거운
 #   링크의 큰 값이 가벼운 링크의 작은 값을 덮어 버리지 않는다.
 # - **나빠지는 것은 질량 행렬로 연립방정식을 푸는 단계이다.** $M$의 조건수는 최대
-#   {glue:text}`cl_big_cond`(질량비 없음)에서 {glue:text}`cl_ratio_cond`(질량비 있음)로 커졌다.
+#   {glue:text}`cl_big_cond`(질량비 없음)에서 {glue:text}`cl_ratio_cond`(질량비 있음)으로 커졌다.
 #   순동역학, 곧 $M\ddot q = \tau - h$를 푸는 왕복의 상대 오차는 이 측정에서
-#   {glue:text}`cl_big_rel_forward`(질량비 없음)과 {glue:text}`cl_ratio_rel_forward`(질량비 있음)였고,
+#   {glue:text}`cl_big_rel_forward`(질량비 없음)과 {glue:text}`cl_ratio_rel_forward`(질량비 있음)이었고,
 #   둘 다 허용값({glue:text}`cl_forward_bound`) 안에 머물렀다. 그러나 조건수가 이만큼 크면 일반적으로는
 #   유효 숫자를 잃을 수 있으며, 이 결과를 다른 사슬로 일반화하지는 않는다.
 #
@@ -572,7 +572,7 @@ def p2_torque(inertias):
 
 
 # 같은 I_zz를 가진 물리적인 텐서 두 가지: 얇은 판 diag(Izz/2, Izz/2, Izz)와 diag(0.4 Izz, 0.8 Izz, Izz)
-izz = [float(I[2, 2]) for I in VERTICAL_2R_INERTIAS]
+izz = [float(tensor[2, 2]) for tensor in VERTICAL_2R_INERTIAS]
 tau_plate = p2_torque([np.diag([z / 2, z / 2, z]) for z in izz])
 tau_other = p2_torque([np.diag([0.4 * z, 0.8 * z, z]) for z in izz])
 p2_err = float(np.abs(tau_plate - tau_other).max())

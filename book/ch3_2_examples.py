@@ -813,6 +813,13 @@ claims.claim("ex-j3", "무게만의 몫 {glue:text}`j3_gravity_max:.2f` N·m보�
              T3["gravity_max"] > T3["nongravity_max"], gravity=T3["gravity_max"],
              rest=T3["nongravity_max"])
 claims.claim("ex-iov", "관절 1–3에서는 관성항이 속도곱항보다 크다", all(x > 1 for x in iov[:3]), ratios=iov[:3])
+# 같은 경로를 s배 빨리: qd -> s qd, qdd -> s^2 qdd 이면 두 항의 최댓값의 비는 그대로이다
+S_FAST = 2.0
+fast_in = np.abs(chaindyn.inertial_torque(arm, traj["q"], S_FAST**2 * traj["qdd"])).max(axis=0)
+fast_cv = np.abs(chaindyn.coriolis_torque(arm, traj["q"], S_FAST * traj["qd"])).max(axis=0)
+claims.claim("ex-iov-scale", "관성항과 속도곱항은 함께 $s^2$배로 커지고 그 비는 그대로이다",
+             bool(np.allclose(fast_in[:3] / fast_cv[:3], iov[:3], rtol=1e-9, atol=0.0)),
+             ratio_fast=(fast_in / fast_cv)[:3], ratio=iov[:3])
 claims.claim("ex-sum-iov", "가속에서 오는 몫이 속도에서 오는 몫을 앞선다", all(x > 1 for x in iov[:3]),
              ratios=iov[:3])
 # 관절 1: 속도곱항은 속도가 가장 큰 가운데 시각 근처, 관성항은 감속 구간(뒤쪽 절반)에서 가장 크다
@@ -855,7 +862,7 @@ torque_table
 # 위 표({numref}`tab-ex-torque-maxima`)와 그림({numref}`fig-ex-torque-split`)에서 이 팔과 이 운동에
 # 대해 다음을 읽을 수 있다.
 #
-# % claim: ex-j2-gravity, ex-j2-sign, ex-j2-end, ex-j3, ex-j1-zero, ex-iov, ex-j1-times, ex-j1-sum, ex-j1-cancel
+# % claim: ex-j2-gravity, ex-j2-sign, ex-j2-end, ex-j3, ex-j1-zero, ex-iov, ex-iov-scale, ex-j1-times, ex-j1-sum, ex-j1-cancel
 #
 # - **관절 2는 중력이 가장 큰 몫이다.** 관절 2의 토크는 시각 {glue:text}`j2_t_tau:.3f` s에 크기
 #   {glue:text}`j2_tau_max:.2f` N·m로 가장 크고, 그 순간 중력항은 같은 부호로
@@ -874,8 +881,9 @@ torque_table
 # - **관절 1–3에서는 관성항이 속도곱항보다 크다.** 최댓값의 비(관성/속도곱)는 관절 1, 2, 3에서
 #   {glue:text}`iov_j1:.2f`, {glue:text}`iov_j2:.2f`, {glue:text}`iov_j3:.2f`배이다. 최대 가속도
 #   {glue:text}`traj_peak_qdd:.1f` rad/s², 최대 속도 {glue:text}`traj_peak_qd:.2f` rad/s인 이 운동에서
-#   속도곱항을 무시하면 안 될 만큼은 크지만 관성항이 우세하다. 속도곱항은 속도의 제곱에 비례하므로
-#   같은 경로를 더 빨리 지나면 비가 달라진다.
+#   속도곱항을 무시하면 안 될 만큼은 크지만 관성항이 우세하다. 같은 경로를 시간만 줄여 $s$배 빨리
+#   지나면 가속도와 속도의 제곱이 모두 $s^2$배가 되므로, 관성항과 속도곱항은 함께 $s^2$배로 커지고 그
+#   비는 그대로이다. 달라지는 것은 두 항에 대한 중력항의 몫이다.
 # - **항마다 최댓값의 시각이 다르다.** 관절 1에서 속도곱항은 최대 속도 근처인
 #   {glue:text}`j1_t_velocity:.3f` s에 {glue:text}`j1_velocity_max:.2f` N·m, 관성항은 감속 구간인
 #   {glue:text}`j1_t_inertial:.3f` s에 {glue:text}`j1_inertial_max:.2f` N·m로 가장 크다. 두 최댓값의
@@ -1272,7 +1280,7 @@ md_table(
 # 하는 연립방정식을 풀어야 하고, 이 풀이는 입력에 섞인 반올림 오차를 많게는 질량 행렬의 조건수만큼
 # 부풀린다. 가속도 차이만 다른 행보다 큰 까닭이 여기에 있다. 가속도 차이가 가장 큰 사슬은 세
 # 라이브러리 모두 예제 6R 팔이다. 그 팔의 질량 행렬은 관절각을 $[-\pi, \pi]$에서 고르게 뽑은 자세
-# {glue:text}`cond_poses`개에서 조건수가 {glue:text}`cond_min:,.0f`–{glue:text}`cond_max:,.0f`이다(아래
+# {glue:text}`cond_poses:,`개에서 조건수가 {glue:text}`cond_min:,.0f`–{glue:text}`cond_max:,.0f`이다(아래
 # 셀). 배정밀도의 기계 엡실론에 이 값을 곱하면
 # {glue:text}`cond_eps_bound_min`–{glue:text}`cond_eps_bound_max`이고, 위의 가속도 차이와 같은
 # 자릿수이다. 토크 잔차가 작고 가속도 차이가 조건수만큼 큰 것, 이 두 측정이 함께 이 설명을
@@ -1283,7 +1291,7 @@ md_table(
 # **예제 6R 팔만 보면.** 사슬을 예제 팔 하나로 좁히면, 가속도 왕복을 뺀 모든 항목의 절대 차이 가운데
 # 가장 큰 것이 {glue:text}`arm_lib_max_abs`이다. modern_robotics 순동역학 왕복의 가속도 차이는
 # {glue:text}`arm_mr_fwd_abs` rad/s²이다. 무작위 사슬까지 넣은 전체의 최대 절대 차이
-# {glue:text}`lib_max_abs`는 토크의 규모가 큰 사슬에서 나온 것이다. 그래서 다음 절
+# {glue:text}`lib_max_abs`은 토크의 규모가 큰 사슬에서 나온 것이다. 그래서 다음 절
 # {doc}`ch3_2_closing`의 재현표도 라이브러리 행을 상대 차이로 적는다.
 
 # %% tags=["hide-input"]

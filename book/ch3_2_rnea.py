@@ -286,9 +286,9 @@ for key, bound in bounds.items():
 claims.within("rn-sum-cf", "가장 큰 차이는 {glue:text}`rn_cf_err` N·m로, 허용 오차 "
               "{glue:text}`rn_cf_err_bound` N·m 안에 있다", roundoff["rn_cf_err"], bounds["rn_cf_err"])
 claims.within("rn-sum-classic", "3차원 벡터 형태와 공간 형태의 토크 차이는 최대 "
-              "{glue:text}`rn_id_classic`(허용 {glue:text}`rn_id_classic_bound`)",
+              "{glue:text}`rn_id_classic` N·m(허용 {glue:text}`rn_id_classic_bound`)",
               roundoff["rn_id_classic"], bounds["rn_id_classic"])
-claims.within("rn-sum-mqh", "RNEA의 차이는 최대 {glue:text}`rn_id_mass`(허용 "
+claims.within("rn-sum-mqh", "RNEA의 차이는 최대 {glue:text}`rn_id_mass` N·m(허용 "
               "{glue:text}`rn_id_mass_bound`)", roundoff["rn_id_mass"], bounds["rn_id_mass"])
 claims.within("rn-sum-asym", "$M$의 비대칭은 최대 {glue:text}`rn_id_asym`(허용 "
               "{glue:text}`rn_id_asym_bound`)", roundoff["rn_id_asym"], bounds["rn_id_asym"])
@@ -316,10 +316,10 @@ print("허용 오차:", {k: sci(b, 1) for k, b in bounds.items()})
 #    {cite:p}`lynch2017modern`과 RNEA를 무작위 상태 {glue:text}`rn_cf_samples`개에서 비교했다.
 #    가장 큰 차이는 {glue:text}`rn_cf_err` N·m로, 허용 오차 {glue:text}`rn_cf_err_bound` N·m 안에 있다.
 # 2. **항등식.** 관절 수 $n=$ {glue:text}`rn_id_nmin`부터 {glue:text}`rn_id_nmax`까지의 무작위
-#    사슬(직동 관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 네 가지 항등식을 계산했다.
-#    3차원 벡터 형태와 공간 형태의 토크 차이는 최대 {glue:text}`rn_id_classic`(허용
+#    사슬(직동 관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 항등식과 질량 행렬의 성질을
+#    계산했다. 3차원 벡터 형태와 공간 형태의 토크 차이는 최대 {glue:text}`rn_id_classic` N·m(허용
 #    {glue:text}`rn_id_classic_bound`)이다. 질량 행렬로 계산한 $M\ddot q + h$와 RNEA의 차이는 최대
-#    {glue:text}`rn_id_mass`(허용 {glue:text}`rn_id_mass_bound`)이다. $M$의 비대칭은 최대
+#    {glue:text}`rn_id_mass` N·m(허용 {glue:text}`rn_id_mass_bound`)이다. $M$의 비대칭은 최대
 #    {glue:text}`rn_id_asym`(허용 {glue:text}`rn_id_asym_bound`)이다. 상태마다 $M$을 촐레스키 분해하면
 #    피벗이 하나도 빠짐없이 0보다 크다. $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크 운동 에너지 합의 상대
 #    차이는 최대 {glue:text}`rn_id_energy`(허용 {glue:text}`rn_id_energy_bound`)이다.
@@ -1139,7 +1139,7 @@ print("mass_matrix:", mc["mass_matrix"])
 # **$O(n)$과 $O(n^2)$.** 링크 하나의 몫이 일정하므로 RNEA 한 번의 곱셈은 정확히
 # {glue:text}`rn_per_link`$\,n$회이고, 예제 6R 팔({glue:text}`rn_arm_n`링크)에서는
 # {glue:text}`rn_arm_rnea:,d`회이다. 질량 행렬은 사정이 다르다. 토크가 $\ddot q$에 대해
-# 선형이므로, 속도와 중력을 끈 채($\dot q=0$, $\mathfrak{g}=0$) 단위 가속도 $\ddot q = e_j$를 넣고
+# 선형이므로, 속도와 중력을 끈 채($\dot q=0$, $\mathfrak{g}=0$) 단위 가속도 $\ddot q = e_j$($j$번째 성분만 1인 단위 벡터)를 넣고
 # RNEA를 부르면 $M(q)$의 $j$번째 열이 정확히 나온다(3.2.3.6절). 열이 $n$개이니 RNEA를 $n$번
 # 불러야 하고, 곱셈은 {glue:text}`rn_per_link`$\,n^2$회, 6R 팔에서는 {glue:text}`rn_arm_mm:,d`회가
 # 된다. 패키지의 `mass_matrix`는 이 $n$번을 같은 $q$를 공유하는 한 번의 배치로 돌려, $q$에만 달린
@@ -1427,7 +1427,7 @@ mapping = [
 claims.claim("rn-src-map", "위 대응 목록에 인용한 코드 조각은 모두 지금의 소스에 그대로 있다",
              all(fragment in src for _, src, fragment in mapping),
              missing=[(label, fragment) for label, src, fragment in mapping if fragment not in src])
-for label, src, fragment in mapping:
+for label, _src, fragment in mapping:
     print(f"{label:16s} 있음: {fragment}")
 
 # %% [markdown]
