@@ -19,51 +19,55 @@
 # 앞 절 {doc}`ch3_2_rnea`에서 세운 전방·후방 순환이 정말 맞는지, 그리고 그 결과를 무엇에 쓸 수
 # 있는지를 여섯 개의 예제로 확인한다. 예제마다 질문을 하나씩 던지고, 답은 `chaindyn` 패키지와
 # 이 장의 계산 모듈 `chaindyn_book.ch32`를 호출해서 얻는다. 본문에 나오는 수치는 모두 아래 코드 셀이
-# 계산해 붙여 넣은 값이며, 손으로 옮겨 적은 숫자는 없다. 재현 표와 설계 논의는 다음 절
+# 계산해 붙여 넣은 값이며, 손으로 옮겨 적은 숫자는 없다. 설계 논의는 다음 페이지
 # {doc}`ch3_2_closing`에 있다.
 #
-# 검사 결과는 두 종류로 나뉜다. 하나는 두 계산이 수학적으로 같아야 하는 경우로, 차이는 배정밀도
-# 부동소수점의 반올림 오차뿐이다. 이런 값은 기계마다 끝자리가 달라지므로
-# 계산된 그대로 $\times 10$의 거듭제곱 꼴로 보여 주고, 같은 노트북 안에서 미리 정한 한계와 `assert`로
-# 비교한다. 다른 하나는
-# 곱셈 횟수, 질량, 토크 최댓값처럼 어느 기계에서나 같은 값이 나와야 하는 결과로, 이런 값은
-# 반올림해서 출력하고 자동 검사(nbval)가 자릿수까지 비교한다.
+# 결과는 두 종류로 나뉜다. 하나는 두 계산이 수학적으로 같아야 하는 경우로, 차이는 배정밀도
+# 부동소수점의 반올림 오차뿐이다. 이런 값은 기계마다 끝자리가 달라진다. 그래서 계산된 그대로
+# $\times 10$의 거듭제곱 꼴로 보이고, 미리 정한 한계를 나란히 적는다. 다른 하나는 곱셈 횟수, 질량,
+# 토크 최댓값처럼 어느 기계에서나 같은 값이 나와야 하는 결과이다. 이런 값은 본문에 보인 자릿수까지
+# 어느 기계에서나 같다.
 
 # %% [markdown]
 # ## 3.2.5.1 요약: 여섯 예제에서 얻은 답
 #
+# % claim: ex-sum-cf, ex-sum-id, ex-sum-pivot, ex-sum-st, ex-sum-ops, ex-sum-j2, ex-sum-j1-zero, ex-sum-iov, ex-sum-reac, ex-sum-lib, ex-sum-fwd, ex-sum-urdf
+#
 # - **예제 ① 닫힌 식과 항등식.** 수직면에서 움직이는 평면 2R 팔의 무작위 상태
-#   {glue:text}`cf_samples`개에서, RNEA 토크는 손으로 유도한 닫힌 식과 많아야 {glue:text}`cf_err` N·m
-#   다르다. 관절 수 {glue:text}`id_n_min`–{glue:text}`id_n_max`의 무작위 사슬에서는 공간 형태와 3차원
-#   벡터 형태가 {glue:text}`id_classic_max` 이하, $M\ddot q + h$와 RNEA 한 번이 {glue:text}`id_mqh_max`
-#   이하로 어긋난다. 열 단위로 만든 $M$의 비대칭은 {glue:text}`id_asym_max` 이하이고, 촐레스키 피벗은
-#   가장 작은 것도 {glue:text}`id_pivot_min:.4f`로 양수이며, 운동 에너지의 상대 차이는
-#   {glue:text}`id_energy_max` 이하이다.
-# - **예제 ② 정역학.** 정지한 팔에서 RNEA 토크와 $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이는
-#   {glue:text}`st_jtf_err` N·m이다. 무게만 걸린 정지 자세에서는 첫 관절의 힘이 팔의 무게
-#   {glue:text}`st_weight:.2f` N을 {glue:text}`st_weight_err` N의 오차로 받쳐 낸다.
+#   {glue:text}`cf_samples`개에서 RNEA 토크와 손으로 유도한 닫힌 식의 차이는 최대 {glue:text}`cf_err`
+#   N·m이다(한계 {glue:text}`cf_bound`). 관절 수 {glue:text}`id_n_min`–{glue:text}`id_n_max`의 무작위
+#   사슬에서 공간 형태와 3차원 벡터 형태의 차이는 최대 {glue:text}`id_classic_max`, $M\ddot q + h$와
+#   RNEA 한 번의 차이는 최대 {glue:text}`id_mqh_max`이다. 열 단위로 만든 $M$의 비대칭은 최대
+#   {glue:text}`id_asym_max`, 운동 에너지의 상대 차이는 최대 {glue:text}`id_energy_max`이다. 네 값
+#   모두 미리 정한 한계 안에 있다. 가장 작은 촐레스키 피벗도 양수이다({glue:text}`id_pivot_min:.4f`).
+# - **예제 ② 정역학.** 정지한 팔에서 RNEA 토크와 $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이는 최대
+#   {glue:text}`st_jtf_err` N·m이다. 무게만 걸린 정지 자세에서 첫 관절이 받치는 힘과 팔의 무게
+#   {glue:text}`st_weight:.2f` N의 차이는 최대 {glue:text}`st_weight_err` N이다. 두 값 모두 미리 정한
+#   한계 안에 있다.
 # - **예제 ③ 곱셈 횟수.** 링크 하나의 몫은 관절 수와 상관없이 회전 관절이면 {glue:text}`ops_rev`번,
 #   직동 관절이면 {glue:text}`ops_pri`번이다. 그래서 RNEA 한 번은 {glue:text}`ops_rev`$\,n$번
 #   ($n=$ {glue:text}`ops_n_big`에서 {glue:text}`ops_at_big:,`번)이고, RNEA $n$번으로 열을 채운 질량 행렬은
 #   {glue:text}`ops_rev`$\,n^2$번이다.
 # - **예제 ④ 6R 팔의 궤적.** 관절 2의 토크는 시각 {glue:text}`j2_t_tau:.3f` s에 크기
-#   {glue:text}`j2_tau_max:.2f` N·m로 가장 크고, 바로 그 순간의 중력항은 {glue:text}`j2_g_at_peak:.2f` N·m로
+#   {glue:text}`j2_tau_max:.2f` N·m로 가장 크다. 바로 그 순간의 중력항은 {glue:text}`j2_g_at_peak:.2f` N·m로
 #   전체의 {glue:text}`j2_g_at_peak_share:.1%`이다. 중력항 자신의 최댓값 {glue:text}`j2_gravity_max:.2f`
-#   N·m는 다른 시각({glue:text}`j2_t_gravity:.3f` s)에 나오므로, 두 최댓값의 비
+#   N·m는 다른 시각({glue:text}`j2_t_gravity:.3f` s)에 나온다. 그러므로 두 최댓값의 비
 #   {glue:text}`j2_gravity_share:.1%`는 서로 다른 순간의 값을 견준 것이다. 축이 수직인 관절 1에는
-#   중력 토크가 없고, 관절 1–3에서는 관성항이 속도곱항을 앞선다(최댓값의 비
-#   {glue:text}`iov_min:.2f`–{glue:text}`iov_max:.2f`배).
+#   중력 토크가 없다. 관절 1–3에서는 가속에서 오는 몫이 속도에서 오는 몫을 앞선다. 두 항의 최댓값을
+#   나누면 {glue:text}`iov_min:.2f`–{glue:text}`iov_max:.2f`배이다.
 # - **예제 ⑤ 관절 반력.** 궤적 전체의 최댓값을 성분끼리 나누어 본다. 첫 관절의 축을 따라 미는 힘은
 #   팔 무게의 {glue:text}`r_j1_axial_over_weight:.2f`배까지 오르고, 같은 관절을 기울이려는
 #   모멘트는 모터 토크의 {glue:text}`r_j1_tip_over_drive:.2f`배에 이른다. 어깨(관절 2)에서는 축을
-#   가로지르는 힘이 축 방향 힘보다 {glue:text}`r_j2_rad_over_ax:.2f`배 크다.
+#   가로지르는 힘이 축 방향 힘보다 커서 그 {glue:text}`r_j2_rad_over_ax:.2f`배이다.
 # - **예제 ⑥ 라이브러리 대조.** Pinocchio, MuJoCo, modern_robotics, Robotics Toolbox에 이 책과 똑같은
-#   사슬과 상태를 넣어 얻은 {glue:text}`lib_rows`개 항목이 모두 한계 안에 든다. 역동역학·질량 행렬·바이어스
-#   힘·중력항·관절 렌치의 상대 차이는 최대 {glue:text}`lib_max_rel`, 순동역학 왕복의 가속도 상대 차이는
-#   최대 {glue:text}`fwd_max_rel`이다. 반대로 규약 변환을 하나만 틀려도 토크나 반력 모멘트가 최대
-#   {glue:text}`mis_conv_max:.2f` N·m까지 어긋난다. 이와 별개로, 도구상자의 로봇 모델에 남은 모터 관성과
-#   마찰은 규약이 아니라 모델의 차이인데 {glue:text}`mis_drive:.2f` N·m의 차이를 낸다. UR5, Panda,
-#   Talos 왼팔의 URDF도 Pinocchio의 파서와 상대 차이 {glue:text}`urdf_max_rel` 이하로 같게 읽힌다.
+#   사슬과 상태를 넣어 {glue:text}`lib_rows`개 항목을 비교했다. 모든 항목이 한계 안에 든다.
+#   역동역학·질량 행렬·바이어스 힘·중력항·관절 렌치의 상대 차이는 최대 {glue:text}`lib_max_rel`(한계
+#   {glue:text}`lib_bound`)이다. 순동역학 왕복의 가속도 상대 차이는 다른 항목보다 커서 최대
+#   {glue:text}`fwd_max_rel`이다(한계 {glue:text}`fwd_bound`). 반대로 규약 변환을 하나만 틀려도 토크나 반력 모멘트가
+#   최대 {glue:text}`mis_conv_max:.2f` N·m까지 어긋난다. 이와 별개로, 도구상자의 로봇 모델에 남은 모터
+#   관성과 마찰은 규약이 아니라 모델의 차이인데 {glue:text}`mis_drive:.2f` N·m의 차이를 낸다. UR5,
+#   Panda, Talos 왼팔의 URDF를 Pinocchio의 파서와 함께 읽은 결과의 상대 차이는 최대
+#   {glue:text}`urdf_max_rel`이다(한계 {glue:text}`urdf_bound`).
 
 # %% [markdown]
 # 페이지의 코드 셀 가운데 값을 모아 본문에 붙이거나 표를 그리기만 하는 셀은 접어 두었다(펼치면 코드가
@@ -73,6 +77,7 @@
 # $\times 10$의 거듭제곱 꼴 문자열로 붙이기 위한 도우미이다.
 
 # %% tags=["hide-input"]
+import csv
 import inspect
 import sys
 from pathlib import Path
@@ -84,7 +89,7 @@ from myst_nb import glue
 
 import chaindyn
 from chaindyn import models, opcount, spatial
-from chaindyn_book import ch32
+from chaindyn_book import ch32, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: Korean font and figure style)
@@ -205,6 +210,10 @@ dq = q_goal - q_start
 qd_peak = np.abs(traj["qd"]).max(axis=0)
 qdd_peak = np.abs(traj["qdd"]).max(axis=0)
 big = np.flatnonzero(np.isclose(np.abs(dq), np.abs(dq).max())) + 1
+fastest = np.flatnonzero(np.isclose(qd_peak, qd_peak.max())) + 1    # 최대 속도를 내는 관절
+hardest = np.flatnonzero(np.isclose(qdd_peak, qdd_peak.max())) + 1  # 최대 가속도를 내는 관절
+claims.claim("ex-traj-big", "이 관절들이 운동 전체의 최대 속도",
+             set(fastest) == set(big) == set(hardest), big=big, fastest=fastest, hardest=hardest)
 
 glue("traj_T", fixed(tf["duration"], 4), display=False)
 glue("traj_samples", len(t), display=False)
@@ -227,7 +236,11 @@ md_table(
 
 # %% [markdown]
 # 운동 시간은 $t_{\mathrm f} =$ {glue:text}`traj_T:g` s이고 {glue:text}`traj_samples`개의 시각(간격
-# {glue:text}`traj_dt_ms:g` ms)에서 계산한다. 변위가 가장 큰 것은 {glue:text}`traj_big_joints`번 관절로
+# {glue:text}`traj_dt_ms:g` ms)에서 계산한다.
+#
+# % claim: ex-traj-big
+#
+# 변위가 가장 큰 것은 {glue:text}`traj_big_joints`번 관절로
 # 각각 {glue:text}`traj_big_dq:g` rad을 움직이며, 이 관절들이 운동 전체의 최대 속도
 # {glue:text}`traj_peak_qd:.2f` rad/s와 최대 가속도 {glue:text}`traj_peak_qdd:.2f` rad/s²를 낸다
 # ({numref}`tab-ex-arm6r-motion`). 아래 그림({numref}`fig-ex-arm6r-pose`)은 $q=0$, 시작 자세,
@@ -344,11 +357,17 @@ print("닫힌 식 tau =", fixed(ex["closed"], 4), "N·m")
 print(f"{cf['samples']}개 상태의 최대 |tau| = {cf['max_torque']:.4f} N·m")
 
 # %% tags=["hide-input", "nbval-ignore-output"]
-# 반올림 오차 수준의 값: 끝자리가 기계마다 다르므로 nbval이 비교하지 않고, 아래에서 한계와 비교한다.
+# 반올림 오차 수준의 값: 끝자리가 기계마다 다르므로 nbval이 비교하지 않는다. 한계는 미리 정한 값이다.
 CF_BOUND = 1e-13  # N·m
+EPS = np.finfo(float).eps
 glue("cf_err", sci(cf["max_error"]), display=False)
 glue("cf_bound", sci(CF_BOUND, 1), display=False)
-assert cf["max_error"] < CF_BOUND
+claims.within("ex-cf", "차이는 최대 {glue:text}`cf_err` N·m이다", cf["max_error"], CF_BOUND)
+claims.within("ex-sum-cf", "닫힌 식의 차이는 최대 {glue:text}`cf_err` N·m이다(한계 {glue:text}`cf_bound`)",
+              cf["max_error"], CF_BOUND)
+# 반올림 오차 수준: 기계 엡실론에 토크 크기를 곱한 값의 100배 안
+claims.within("ex-cf-level", "토크의 크기(최대 {glue:text}`cf_max_torque:.2f` N·m)에 비하면 반올림 오차 수준이고",
+              cf["max_error"], 100 * EPS * cf["max_torque"])
 print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 {CF_BOUND:.0e} N·m)")
 
 # %% [markdown]
@@ -359,9 +378,13 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 # $\ddot q$ = ({glue:text}`cf_ex_qdd1:.4f`, {glue:text}`cf_ex_qdd2:.4f`) rad/s²인 상태에서 RNEA는
 # $\tau$ = ({glue:text}`cf_ex_rnea1:.4f`, {glue:text}`cf_ex_rnea2:.4f`) N·m,
 # {eq}`eq-ex-2r-closed`는 $\tau$ = ({glue:text}`cf_ex_closed1:.4f`, {glue:text}`cf_ex_closed2:.4f`)
-# N·m를 준다. {glue:text}`cf_samples`개 상태 전체에서 차이는 최대 {glue:text}`cf_err` N·m로,
-# 토크의 크기(최대 {glue:text}`cf_max_torque:.2f` N·m)에 비해 반올림 오차 수준이며 정한 한계
-# {glue:text}`cf_bound` N·m보다 작다.
+# N·m를 준다.
+#
+# % claim: ex-cf, ex-cf-level
+#
+# {glue:text}`cf_samples`개 상태 전체에서 차이는 최대 {glue:text}`cf_err` N·m이다. 토크의 크기(최대
+# {glue:text}`cf_max_torque:.2f` N·m)에 비하면 반올림 오차 수준이고, 미리 정한 한계
+# {glue:text}`cf_bound` N·m 안에 있다.
 #
 # ```{figure} figures/ch32_planar_2r.png
 # :name: fig-ex-planar-2r
@@ -422,12 +445,21 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 ids = ch32.identity_table()
 ID_BOUNDS = ch32.IDENTITY_BOUNDS  # 반올림 오차의 한계: 토크 크기(수백 N·m)에 배정밀도 오차 수백 배의 여유
 for row in ids:
-    for key, bound in ID_BOUNDS.items():
-        assert row[key] < bound, (row["n"], key, row[key])
-    assert row["min_cholesky_pivot"] > 0
     print(f"n = {row['n']}  관절 {row['joints']:<8} 최소 피벗 {row['min_cholesky_pivot']:.4f}  "
           f"최대 |tau| {row['max_torque']:.4f}")
-print("모든 사슬에서 네 가지 반올림 수준 항등식이 한계 안에 있고, M이 양의 정부호이다.")
+rows_within = all(row[key] <= bound for row in ids for key, bound in ID_BOUNDS.items())
+claims.claim("ex-id-rows", "모든 행에서 네 값이 한계 안에 있다", rows_within,
+             worst={key: max(r[key] for r in ids) for key in ID_BOUNDS}, bounds=ID_BOUNDS)
+claims.claim("ex-sum-id", "네 값 모두 미리 정한 한계 안에 있다", rows_within,
+             worst={key: max(r[key] for r in ids) for key in ID_BOUNDS}, bounds=ID_BOUNDS)
+pivots = [r["min_cholesky_pivot"] for r in ids]
+claims.claim("ex-id-pivot", "가장 작은 촐레스키 피벗도 양수이다", min(pivots) > 0, pivots=pivots)
+claims.claim("ex-sum-pivot", "가장 작은 촐레스키 피벗도 양수이다", min(pivots) > 0, pivots=pivots)
+mixed = [r["joints"] for r in ids if "P" in r["joints"] and "R" in r["joints"]]
+claims.claim("ex-id-mixed", "직동 관절이 섞인 사슬({glue:text}`id_mixed`)에서도", len(mixed) > 0,
+             joints=[r["joints"] for r in ids])
+print("회전과 직동 관절이 섞인 사슬:", ", ".join(mixed))
+glue("id_mixed", ", ".join(mixed), display=False)
 
 glue("id_n_min", ids[0]["n"], display=False)
 glue("id_n_max", ids[-1]["n"], display=False)
@@ -445,6 +477,14 @@ glue("id_classic_max", sci(max(r["spatial_vs_classic"] for r in ids)), display=F
 glue("id_mqh_max", sci(max(r["mass_matrix_vs_rnea"] for r in ids)), display=False)
 glue("id_asym_max", sci(max(r["asymmetry"] for r in ids)), display=False)
 glue("id_energy_max", sci(max(r["energy_error"] for r in ids)), display=False)
+# 토크 차이를 (기계 엡실론 × 그 사슬의 최대 토크)로 나눈 값
+eps_ratio = max(max(r["spatial_vs_classic"], r["mass_matrix_vs_rnea"])
+                / (np.finfo(float).eps * r["max_torque"]) for r in ids)
+EPS_FACTOR = 100  # 반올림 수준이라고 부를 배수
+glue("id_eps_ratio", f"{eps_ratio:.1f}", display=False)
+glue("id_eps_factor", EPS_FACTOR, display=False)
+claims.claim("ex-id-level", "그 사슬의 최대 토크를 곱한 값의 {glue:text}`id_eps_factor`배보다 작다",
+             eps_ratio < EPS_FACTOR, eps_ratio=eps_ratio)
 md_table(
     ["$n$", "관절", "공간 대 벡터", r"$M\ddot q + h$ 대 RNEA", "$M$의 비대칭", "최소 촐레스키 피벗",
      "에너지 상대 차이", r"최대 $\lvert\tau\rvert$"],
@@ -456,19 +496,23 @@ md_table(
 )
 
 # %% [markdown]
-# {numref}`tab-ex-identities`의 모든 행에서 공간 형태와 벡터 형태의 차이는
-# {glue:text}`id_classic_max` 이하(한계 {glue:text}`id_bound_spatial_vs_classic`),
-# $M\ddot q + h$와 RNEA의 차이는 {glue:text}`id_mqh_max` 이하(한계
-# {glue:text}`id_bound_mass_matrix_vs_rnea`), $M$의 비대칭은 {glue:text}`id_asym_max` 이하(한계
-# {glue:text}`id_bound_asymmetry`), 에너지의 상대 차이는 {glue:text}`id_energy_max` 이하(한계
-# {glue:text}`id_bound_energy_error`)이다. 토크가 최대 {glue:text}`id_torque_max:.1f` N·m까지
-# 커지므로, 이 정도의 절대 차이는 배정밀도의 상대 정밀도에 토크 크기를 곱한 수준이다. 최소 촐레스키
-# 피벗은 {glue:text}`id_pivot_min:.4f`로 모든 사슬에서 0보다 충분히 크다. 직동 관절이 섞인 사슬
-# (RPR, PPPR 등)에서도 결과가 같으므로, 같은 식이 두 관절 종류에 모두 맞게 작동한다.
+# % claim: ex-id-rows, ex-id-level, ex-id-pivot, ex-id-mixed
+#
+# {numref}`tab-ex-identities`의 모든 행에서 네 값이 한계 안에 있다. 공간 형태와 벡터 형태의 차이는
+# 최대 {glue:text}`id_classic_max`(한계 {glue:text}`id_bound_spatial_vs_classic`)이고, $M\ddot q + h$와
+# RNEA의 차이는 최대 {glue:text}`id_mqh_max`(한계 {glue:text}`id_bound_mass_matrix_vs_rnea`)이다.
+# $M$의 비대칭은 최대 {glue:text}`id_asym_max`(한계 {glue:text}`id_bound_asymmetry`), 에너지의 상대
+# 차이는 최대 {glue:text}`id_energy_max`(한계 {glue:text}`id_bound_energy_error`)이다. 토크는 최대
+# {glue:text}`id_torque_max:.1f` N·m까지 커진다. 두 토크 차이는 어느 사슬에서나 배정밀도의 기계
+# 엡실론에 그 사슬의 최대 토크를 곱한 값의 {glue:text}`id_eps_factor`배보다 작다(가장 큰 것이
+# {glue:text}`id_eps_ratio`배).
+# 반올림 수준이라는 뜻이다. 가장 작은 촐레스키 피벗도 양수이다({glue:text}`id_pivot_min:.4f`). 직동
+# 관절이 섞인 사슬({glue:text}`id_mixed`)에서도 같은 한계 안에 있으므로, 같은 식이 두 관절 종류에 모두
+# 맞게 작동한다.
 #
 # 이 표가 보이지 않는 것도 있다. 시험한 사슬은 {glue:text}`id_n_max`관절까지이고 링크의 질량과
 # 치수도 비슷한 범위에서 뽑았으므로, 관절이 훨씬 많거나 링크 질량이 몇 자릿수씩 차이 나는 사슬에서
-# 반올림 오차가 어떻게 자라는지는 이 표로 알 수 없다. 그 범위는 3.2.10.5가 관절 64개의 사슬과
+# 반올림 오차가 어떻게 자라는지는 이 표로 알 수 없다. 그 범위는 3.2.10.5절이 관절 64개의 사슬과
 # 질량비 $10^{6}$의 사슬로 따로 잰다({ref}`sec-closing-range`). 또 항등식은 어디까지나 이 책의
 # 구현들끼리 맞춰 본 것이다. 외부 라이브러리와의 대조는 예제 ⑥에서 한다.
 
@@ -516,26 +560,34 @@ print("    RNEA     tau =", fixed(st["example"]["rnea"], 4), "N·m")
 print("    J_b^T F_tip  =", fixed(st["example"]["jtf"], 4), "N·m")
 
 # %% tags=["hide-input", "nbval-ignore-output"]
-# 반올림 오차 수준의 값 (nbval 비교 제외, 한계와 assert로 검사)
+# 반올림 오차 수준의 값 (nbval 비교 제외). 한계는 미리 정한 값이다.
 JTF_BOUND, WEIGHT_BOUND = 1e-13, 1e-12  # N·m, N
 glue("st_jtf_err", sci(st["jtf_error"]), display=False)
 glue("st_weight_err", sci(st["weight_error"]), display=False)
 glue("st_jtf_bound", sci(JTF_BOUND, 1), display=False)
 glue("st_weight_bound", sci(WEIGHT_BOUND, 1), display=False)
-assert st["jtf_error"] < JTF_BOUND and st["weight_error"] < WEIGHT_BOUND
+claims.within("ex-st-jtf", "차이는 최대 {glue:text}`st_jtf_err` N·m(한계 {glue:text}`st_jtf_bound` N·m)이다",
+              st["jtf_error"], JTF_BOUND)
+claims.within("ex-st-weight", "차이는 벡터 성분별 최대 {glue:text}`st_weight_err` N(한계 "
+              "{glue:text}`st_weight_bound` N)이다", st["weight_error"], WEIGHT_BOUND)
+claims.claim("ex-sum-st", "두 값 모두 미리 정한 한계 안에 있다",
+             st["jtf_error"] <= JTF_BOUND and st["weight_error"] <= WEIGHT_BOUND,
+             jtf_error=st["jtf_error"], weight_error=st["weight_error"])
 print(f"max |RNEA - J_b^T F_tip| = {st['jtf_error']:.1e} N·m   (한계 {JTF_BOUND:.0e})")
 print(f"max |R_01 f_1 - m g|     = {st['weight_error']:.1e} N     (한계 {WEIGHT_BOUND:.0e})")
 
 # %% [markdown]
+# % claim: ex-st-jtf, ex-st-weight
+#
 # {glue:text}`st_samples`개의 자세에서 RNEA로 얻은 토크와 $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이는 최대
 # {glue:text}`st_jtf_err` N·m(한계 {glue:text}`st_jtf_bound` N·m)이다. 또 팔의 총질량은
 # {glue:text}`st_mass:g` kg, 총중량은 {glue:text}`st_mass:g` kg × {glue:text}`st_g` m/s² =
-# {glue:text}`st_weight:.2f` N이고, 관절 1이 받치는 힘과의 차이는 벡터 성분별 최대
+# {glue:text}`st_weight:.2f` N이다. 관절 1이 받치는 힘과의 차이는 벡터 성분별 최대
 # {glue:text}`st_weight_err` N(한계 {glue:text}`st_weight_bound` N)이다.
 #
-# 말단 렌치 검사가 맞으므로 부호와 좌표계의 처리가 옳고, 보통은 야코비안을 만들어 계산하는 $J^{\mathsf T}F$를
-# RNEA 한 번이 야코비안 없이 대신할 수 있다. 총중량 검사는 관절 1의 $F_1$이 팔 전체의 무게를 정확히
-# 떠받친다는 것을 확인한다. 후방 순환이 링크에서 링크로 넘기는 렌치는 토크를 얻기 위한 보조량에 그치지
+# 말단 렌치를 넣은 두 계산이 반올림 수준에서 같으므로 부호와 좌표계의 처리가 옳다. 보통은 야코비안을
+# 만들어 계산하는 $J^{\mathsf T}F$를 RNEA 한 번이 야코비안 없이 대신할 수 있다는 뜻이다. 총중량의
+# 비교는 관절 1의 $F_1$이 팔 전체의 무게를 떠받친다는 것을 보인다. 후방 순환이 링크에서 링크로 넘기는 렌치는 토크를 얻기 위한 보조량에 그치지
 # 않고, 관절을 통해 실제로 오가는 힘과 모멘트라는 뜻이다. 예제 ⑤는 이 렌치를 움직이는 팔에서 읽는다.
 
 # %% [markdown]
@@ -550,9 +602,15 @@ print(f"max |R_01 f_1 - m g|     = {st['weight_error']:.1e} N     (한계 {WEIGH
 oc = ch32.multiplication_counts()
 ns = oc["n"]
 per_rev, per_pri = oc["rnea"][0] // ns[0], oc["rnea_prismatic"][0] // ns[0]
-assert all(c == per_rev * n for n, c in zip(ns, oc["rnea"]))
-assert all(c == per_pri * n for n, c in zip(ns, oc["rnea_prismatic"]))
-assert all(c == per_rev * n * n for n, c in zip(ns, oc["mass_matrix"]) if c is not None)
+linear = (all(c == per_rev * n for n, c in zip(ns, oc["rnea"]))
+          and all(c == per_pri * n for n, c in zip(ns, oc["rnea_prismatic"])))
+claims.claim("ex-ops-linear", "회전 관절 링크 하나의 곱셈은 언제나 {glue:text}`ops_rev`번이다", linear,
+             n=ns, revolute=oc["rnea"], prismatic=oc["rnea_prismatic"])
+claims.claim("ex-sum-ops", "링크 하나의 몫은 관절 수와 상관없이", linear,
+             n=ns, revolute=oc["rnea"], prismatic=oc["rnea_prismatic"])
+claims.claim("ex-ops-mm", "{glue:text}`ops_rev`$\\,n^2$번이며",
+             all(c == per_rev * n * n for n, c in zip(ns, oc["mass_matrix"]) if c is not None),
+             n=ns, mass_matrix=oc["mass_matrix"])
 n_mm = [n for n, c in zip(ns, oc["mass_matrix"]) if c is not None]
 
 # 링크 하나의 몫을 조각별로 센다 (같은 패키지 함수를 count에 직접 넘긴다).
@@ -569,8 +627,11 @@ parts = {
 }
 exp_pri = opcount.count(spatial.screw_exp, A_pri, 0.3)
 N_MV6 = 3 + 4  # 6x6 행렬-벡터 곱: 전방 Ad·V, ad(V)·A, Ad·V' / 후방 G·V', G·V, ad^T·(GV), Ad^T·F
-assert parts["exp"] + parts["pose"] + parts["Ad"] + N_MV6 * parts["mv6"] + parts["dot6"] == per_rev
-assert per_rev - per_pri == parts["exp"] - exp_pri
+claims.claim("ex-ops-parts", "이 조각들을 더하면 `rnea`를 센 링크당 값과 같다",
+             parts["exp"] + parts["pose"] + parts["Ad"] + N_MV6 * parts["mv6"] + parts["dot6"]
+             == per_rev, parts=parts, n_mv6=N_MV6, per_link=per_rev)
+claims.claim("ex-ops-pri", "링크당 {glue:text}`ops_pri`번이 된다", per_rev - per_pri == parts["exp"] - exp_pri,
+             revolute=per_rev, prismatic=per_pri, exp=parts["exp"], exp_prismatic=exp_pri)
 
 glue("ops_rev", per_rev, display=False)
 glue("ops_pri", per_pri, display=False)
@@ -581,13 +642,18 @@ glue("ops_mm_at_n", oc["mass_matrix"][ns.index(n_mm[-1])], display=False)
 # chaindyn.mass_matrix: the same n columns in one batched pass (the joint steps once per link)
 mm_pass = oc["mass_matrix_pass"][ns.index(n_mm[-1])]
 mm_shared, rem = divmod(oc["mass_matrix"][ns.index(n_mm[-1])] - mm_pass, n_mm[-1] * (n_mm[-1] - 1))
-assert rem == 0 and mm_shared == parts["exp"] + parts["pose"] + parts["Ad"]
+claims.claim("ex-ops-batch", "관절 변환(링크당 {glue:text}`ops_mm_shared`번)을 열마다가 아니라 링크마다 한 번만 만들고",
+             rem == 0 and mm_shared == parts["exp"] + parts["pose"] + parts["Ad"],
+             columns=oc["mass_matrix"], batch=oc["mass_matrix_pass"], shared=mm_shared)
 glue("ops_mm_pass_at_n", mm_pass, display=False)
 glue("ops_mm_shared", mm_shared, display=False)
 glue("ops_all_rev", oc["rnea_all"][0] // ns[0], display=False)
 glue("ops_all_big", oc["rnea_all"][-1], display=False)
 glue("ops_classic_big", oc["classic_all"][-1], display=False)
 glue("ops_classic_ratio", fixed(oc["classic_all"][-1] / oc["rnea_all"][-1], 4), display=False)
+claims.claim("ex-ops-classic", "벡터 형태의 산술이 더 적다는 예상이 맞다",
+             all(c < s for c, s in zip(oc["classic_all"], oc["rnea_all"])),
+             classic=oc["classic_all"], spatial=oc["rnea_all"])
 for k, v in parts.items():
     glue(f"ops_part_{k}", v, display=False)
 glue("ops_n_mv6", N_MV6, display=False)
@@ -602,29 +668,34 @@ print("모든 곱셈, 벡터 형태 :", oc["classic_all"])
 print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 
 # %% [markdown]
+# % claim: ex-ops-linear, ex-ops-parts, ex-ops-pri
+#
 # 회전 관절 링크 하나의 곱셈은 언제나 {glue:text}`ops_rev`번이다. 구현이 $6\times6$ 행렬의 희소성을
 # 쓰지 않기 때문에 내역이 단순하다. 관절 변환의 지수 사상 $e^{-[A_i]q_i}$에 {glue:text}`ops_part_exp`번,
 # 홈 자세와의 곱에 {glue:text}`ops_part_pose`번, $\mathrm{Ad}_{T_{i,i-1}}$을 만드는 데
-# {glue:text}`ops_part_Ad`번, $6\times6$ 행렬과 6차원 벡터의 곱({glue:text}`ops_part_mv6`번)이 전방에서
+# {glue:text}`ops_part_Ad`번이 든다. $6\times6$ 행렬과 6차원 벡터의 곱({glue:text}`ops_part_mv6`번)은 전방에서
 # $\mathrm{Ad}\,V$, $\mathrm{ad}_{V_i}A_i$, $\mathrm{Ad}\,\dot V$, 후방에서 $\mathcal{G}_i\dot V_i$,
 # $\mathcal{G}_iV_i$, $\mathrm{ad}_{V_i}^{\mathsf T}(\cdot)$, $\mathrm{Ad}^{\mathsf T}F_i$로 모두
-# {glue:text}`ops_n_mv6`번, 마지막으로 $\tau_i = F_i^{\mathsf T}A_i$에 {glue:text}`ops_part_dot6`번이다. 위 셀은
-# 이 조각들의 합이 측정값과 같음을 `assert`로 확인한다. 직동 관절은 지수 사상이 평행 이동뿐이어서
-# 곱셈이 {glue:text}`ops_exp_pri`번이므로 링크당 {glue:text}`ops_pri`번이 된다.
+# {glue:text}`ops_n_mv6`번 나온다. 마지막으로 $\tau_i = F_i^{\mathsf T}A_i$에 {glue:text}`ops_part_dot6`번이다.
+# 이 조각들을 더하면 `rnea`를 센 링크당 값과 같다. 직동 관절은 지수 사상이 평행 이동뿐이어서 곱셈이
+# {glue:text}`ops_exp_pri`번이므로 링크당 {glue:text}`ops_pri`번이 된다.
+#
+# % claim: ex-ops-mm, ex-ops-batch, ex-ops-classic
 #
 # 전방·후방 순환은 링크를 하나씩 방문하며 방문할 때마다 똑같은 계산을 되풀이한다. 그러니 RNEA 한
 # 번의 곱셈은 링크 하나의 몫에 $n$을 곱한 {glue:text}`ops_rev`$\,n$번이다. $n =$
 # {glue:text}`ops_n_big`이면 {glue:text}`ops_at_big:,`번이다. 질량 행렬을 RNEA $n$번으로 만들면
-# {glue:text}`ops_rev`$\,n^2$번이며($n =$ {glue:text}`ops_mm_n`에서 {glue:text}`ops_mm_at_n:,`번), 세는 데 시간이 드는
-# 더 큰 $n$은 생략했다. 패키지의 `mass_matrix`는 같은 $n$개의 열을 한 번의 배치로 함께 통과시키므로
-# $q$에만 달린 관절 변환(링크당 {glue:text}`ops_mm_shared`번)을 열마다가 아니라 링크마다 한 번만 만들고,
-# 그래서 같은 $n$에서 {glue:text}`ops_mm_pass_at_n:,`번으로 적다. 규칙을 `"all"`({numref}`tab-count-rules`)로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
-# {glue:text}`ops_all_rev`번이고, 같은 규칙으로 센 3차원 벡터 형태(`rnea_classic`)는 $n =$
-# {glue:text}`ops_n_big`에서 {glue:text}`ops_classic_big:,`번으로 공간 형태
+# {glue:text}`ops_rev`$\,n^2$번이며($n =$ {glue:text}`ops_mm_n`에서 {glue:text}`ops_mm_at_n:,`번), 세는 데
+# 시간이 드는 더 큰 $n$은 생략했다. 패키지의 `mass_matrix`는 같은 $n$개의 열을 한 번의 배치로 함께
+# 통과시킨다. 그래서 $q$에만 달린 관절 변환(링크당 {glue:text}`ops_mm_shared`번)을 열마다가 아니라
+# 링크마다 한 번만 만들고, 같은 $n$에서 {glue:text}`ops_mm_pass_at_n:,`번을 쓴다. 규칙을
+# `"all"`({numref}`tab-count-rules`)로 바꿔 원소별 곱셈까지 세면 공간 형태는 링크당
+# {glue:text}`ops_all_rev`번이다. 같은 규칙으로 센 3차원 벡터 형태(`rnea_classic`)는 $n =$
+# {glue:text}`ops_n_big`에서 {glue:text}`ops_classic_big:,`번으로, 공간 형태
 # {glue:text}`ops_all_big:,`번의 {glue:text}`ops_classic_ratio:.0%`이다. 이 장의 두 구현에 대해서는
 # 벡터 형태의 산술이 더 적다는 예상이 맞다. 다만 어느 쪽도 희소성을 활용하도록 최적화한 구현이
-# 아니므로, 문헌에 보고된 최적화 구현의 횟수 {cite:p}`hollerbach1980recursive,featherstone2008rigid`와
-# 비교할 수 있는 값은 아니다.
+# 아니다. 그러므로 문헌에 보고된 최적화 구현의 횟수와 비교할 수 있는 값은 아니며, 그 비교는 부록
+# B({ref}`sec-b-published`)에 있다.
 #
 # ```{figure} figures/ch32_opcount.png
 # :name: fig-ex-opcount
@@ -637,8 +708,36 @@ print("링크 하나의 조각:", parts, " 직동 관절의 exp:", exp_pri)
 #
 # {numref}`fig-ex-opcount`의 값은 **곱셈 횟수이지 실행 시간이 아니다.** 실제 시간은 메모리 접근,
 # 파이썬 호출 부담, 벡터화 방식에 크게 좌우된다. 같은 구현들의 시간을 링크 수에 따라 잰 결과는 부록
-# B의 {ref}`sec-b-growth`에 있고, 거기서도 RNEA의 시간은 $n$에 거의 비례해 늘고 열마다 RNEA를 부르는
-# 질량 행렬은 $n^2$에 가깝게 는다.
+# B의 {ref}`sec-b-growth`에 있다. 아래 셀은 그 표(`data/bench_growth.csv`, 한 기계에서 잰 값)에서
+# $n \ge$ {glue:text}`ops_fit_nmin`인 점들로 시간 $\propto n^{k}$의 지수 $k$를 맞춘다.
+
+# %% tags=["hide-input"]
+with open(Path("..") / "data" / "bench_growth.csv", encoding="utf-8") as fh:
+    growth = list(csv.DictReader(fh))
+FIT_NMIN = 16  # 부록 B.5와 같은 맞춤 구간: n >= 16
+slopes = {}
+for col in ("rnea_us", "mass_matrix_us"):
+    pts = [(float(r["n"]), float(r[col])) for r in growth if r[col] and float(r["n"]) >= FIT_NMIN]
+    slopes[col] = float(np.polyfit(np.log([n for n, _ in pts]), np.log([t for _, t in pts]), 1)[0])
+    slopes[col + "_points"] = len(pts)
+glue("ops_fit_nmin", FIT_NMIN, display=False)
+glue("ops_k_rnea", fixed(slopes["rnea_us"], 2), display=False)
+glue("ops_k_mm", fixed(slopes["mass_matrix_us"], 2), display=False)
+glue("ops_k_rnea_pts", slopes["rnea_us_points"], display=False)
+glue("ops_k_mm_pts", slopes["mass_matrix_us_points"], display=False)
+claims.claim("ex-ops-time", "RNEA의 시간은 $n$에 거의 비례해 늘고",
+             0.8 <= slopes["rnea_us"] <= 1.2, k=slopes["rnea_us"])
+claims.claim("ex-ops-time-mm", "질량 행렬의 시간은 $n^2$에 가깝게 는다",
+             1.7 <= slopes["mass_matrix_us"] <= 2.3, k=slopes["mass_matrix_us"])
+print({k: (fixed(v, 2) if isinstance(v, float) else v) for k, v in slopes.items()})
+
+# %% [markdown]
+# % claim: ex-ops-time, ex-ops-time-mm
+#
+# 맞춘 지수는 RNEA가 {glue:text}`ops_k_rnea`(점 {glue:text}`ops_k_rnea_pts`개), 열마다 RNEA를 부르는
+# 질량 행렬이 {glue:text}`ops_k_mm`(점 {glue:text}`ops_k_mm_pts`개)이다. 곧 RNEA의 시간은 $n$에 거의
+# 비례해 늘고, 질량 행렬의 시간은 $n^2$에 가깝게 는다. 시간에서도 곱셈 횟수와 같은 차수가 보이지만,
+# 이것은 한 기계에서 잰 이 구현들의 값이다.
 
 # %% [markdown]
 # ## 3.2.5.6 예제 ④ 6R 팔의 궤적 토크 분해
@@ -694,17 +793,46 @@ torque_table = md_table(
 
 T1, T2, T3 = tf["table"][:3]
 iov = tf["inertial_over_velocity"]
-# 본문의 정성적 진술을 계산 결과로 확인한다.
-assert T2["gravity_max"] > max(T2["velocity_max"], T2["inertial_max"])  # 관절 2: 중력항이 가장 큼
-assert T3["gravity_max"] > T3["nongravity_max"]                         # 관절 3: 중력 > 나머지
-assert all(x > 1 for x in iov[:3])                                      # 관절 1-3: 관성 > 속도곱
-assert T1["inertial_max"] > T1["tau_max"]                               # 관절 1: 항의 최댓값 > 전체
-assert T1["t_velocity_max"] != T1["t_inertial_max"]
-# 관절 2: 전체 토크가 가장 큰 시각의 중력항 (두 최댓값은 서로 다른 시각에 나온다)
+# 관절 2: 전체 토크가 가장 큰 시각의 세 항 (두 최댓값은 서로 다른 시각에 나온다)
 k2 = int(np.argmax(np.abs(traj["tau"][:, 1])))
 tau2_peak, g2_peak = float(traj["tau"][k2, 1]), float(traj["gravity"][k2, 1])
-assert abs(abs(tau2_peak) - T2["tau_max"]) < 1e-12 and t[k2] == T2["t_tau_max"]
-assert np.sign(g2_peak) == np.sign(tau2_peak) and T2["t_gravity_max"] != T2["t_tau_max"]
+assert abs(abs(tau2_peak) - T2["tau_max"]) < 1e-12 and t[k2] == T2["t_tau_max"]  # 표와 같은 표본
+others2 = [abs(float(traj[key][k2, 1])) for key in ("velocity", "inertial")]
+claims.claim("ex-j2-gravity", "관절 2는 중력이 가장 큰 몫이다",
+             T2["gravity_max"] > max(T2["velocity_max"], T2["inertial_max"])
+             and abs(g2_peak) > max(others2),
+             maxima=(T2["gravity_max"], T2["velocity_max"], T2["inertial_max"]),
+             at_peak=(g2_peak, *others2))
+claims.claim("ex-j2-sign", "그 순간 중력항은 같은 부호로", bool(np.sign(g2_peak) == np.sign(tau2_peak)),
+             gravity=g2_peak, tau=tau2_peak)
+claims.claim("ex-j2-end", "끝 자세(시각 {glue:text}`j2_t_gravity:.3f` s)에서",
+             T2["t_gravity_max"] == float(t[-1]), t_gravity_max=T2["t_gravity_max"], t_end=float(t[-1]))
+claims.claim("ex-sum-j2", "중력항 자신의 최댓값", T2["t_gravity_max"] != T2["t_tau_max"],
+             t_gravity_max=T2["t_gravity_max"], t_tau_max=T2["t_tau_max"])
+claims.claim("ex-j3", "무게만의 몫 {glue:text}`j3_gravity_max:.2f` N·m보다 작다",
+             T3["gravity_max"] > T3["nongravity_max"], gravity=T3["gravity_max"],
+             rest=T3["nongravity_max"])
+claims.claim("ex-iov", "관절 1–3에서는 관성항이 속도곱항보다 크다", all(x > 1 for x in iov[:3]), ratios=iov[:3])
+# 같은 경로를 s배 빨리: qd -> s qd, qdd -> s^2 qdd 이면 두 항의 최댓값의 비는 그대로이다
+S_FAST = 2.0
+fast_in = np.abs(chaindyn.inertial_torque(arm, traj["q"], S_FAST**2 * traj["qdd"])).max(axis=0)
+fast_cv = np.abs(chaindyn.coriolis_torque(arm, traj["q"], S_FAST * traj["qd"])).max(axis=0)
+claims.claim("ex-iov-scale", "관성항과 속도곱항은 함께 $s^2$배로 커지고 그 비는 그대로이다",
+             bool(np.allclose(fast_in[:3] / fast_cv[:3], iov[:3], rtol=1e-9, atol=0.0)),
+             ratio_fast=(fast_in / fast_cv)[:3], ratio=iov[:3])
+claims.claim("ex-sum-iov", "가속에서 오는 몫이 속도에서 오는 몫을 앞선다", all(x > 1 for x in iov[:3]),
+             ratios=iov[:3])
+# 관절 1: 속도곱항은 속도가 가장 큰 가운데 시각 근처, 관성항은 감속 구간(뒤쪽 절반)에서 가장 크다
+t_mid = 0.5 * float(t[-1])
+k1 = int(np.flatnonzero(t == T1["t_inertial_max"])[0])
+v1, a1 = float(traj["velocity"][k1, 0]), float(traj["inertial"][k1, 0])
+claims.claim("ex-j1-times", "관성항은 감속 구간인",
+             T1["t_inertial_max"] > t_mid and abs(T1["t_velocity_max"] - t_mid) < 0.1 * float(t[-1]),
+             t_velocity_max=T1["t_velocity_max"], t_inertial_max=T1["t_inertial_max"], t_mid=t_mid)
+claims.claim("ex-j1-sum", "실제 최대 토크 {glue:text}`j1_tau_max:.2f` N·m",
+             T1["inertial_max"] > T1["tau_max"], inertial_max=T1["inertial_max"], tau_max=T1["tau_max"])
+claims.claim("ex-j1-cancel", "그 시각에 속도곱항이 반대 부호로 일부를 상쇄하기 때문이다",
+             bool(np.sign(v1) == -np.sign(a1)), velocity=v1, inertial=a1)
 glue("j2_g_at_peak", fixed(abs(g2_peak), 4), display=False)
 glue("j2_g_at_peak_share", fixed(g2_peak / tau2_peak, 4), display=False)
 glue("j2_tau_max", fixed(T2["tau_max"], 4), display=False)
@@ -734,11 +862,14 @@ torque_table
 # 위 표({numref}`tab-ex-torque-maxima`)와 그림({numref}`fig-ex-torque-split`)에서 이 팔과 이 운동에
 # 대해 다음을 읽을 수 있다.
 #
+# % claim: ex-j2-gravity, ex-j2-sign, ex-j2-end, ex-j3, ex-j1-zero, ex-iov, ex-iov-scale, ex-j1-times, ex-j1-sum, ex-j1-cancel
+#
 # - **관절 2는 중력이 가장 큰 몫이다.** 관절 2의 토크는 시각 {glue:text}`j2_t_tau:.3f` s에 크기
 #   {glue:text}`j2_tau_max:.2f` N·m로 가장 크고, 그 순간 중력항은 같은 부호로
-#   {glue:text}`j2_g_at_peak:.2f` N·m, 곧 전체의 {glue:text}`j2_g_at_peak_share:.1%`를 차지한다. 중력항
-#   자신은 상완이 가장 많이 기울어진 끝 자세(시각 {glue:text}`j2_t_gravity:.3f` s)에서
-#   {glue:text}`j2_gravity_max:.2f` N·m로 가장 크다. 그러니 표의 두 최댓값을 나눈 비
+#   {glue:text}`j2_g_at_peak:.2f` N·m, 곧 전체의 {glue:text}`j2_g_at_peak_share:.1%`를 차지한다. 그
+#   순간에도, 항별 최댓값으로 보아도 세 항 가운데 중력항이 가장 크다. 중력항 자신은 운동이 끝나는
+#   끝 자세(시각 {glue:text}`j2_t_gravity:.3f` s)에서 {glue:text}`j2_gravity_max:.2f` N·m로 가장
+#   크다. 그러니 표의 두 최댓값을 나눈 비
 #   {glue:text}`j2_gravity_share:.1%`는 한 순간의 몫이 아니라 서로 다른 두 시각의 값을 견준 것이다.
 #   중력을 뺀 부분의 최댓값은 {glue:text}`j2_nongravity_max:.2f` N·m이다. 팔꿈치(관절 3)도 사정이
 #   비슷하다. 무게를 떼어 낸 나머지가 가장 커도 {glue:text}`j3_nongravity_max:.2f` N·m로, 무게만의 몫
@@ -746,33 +877,39 @@ torque_table
 #   설명된다는 뜻이다.
 # - **관절 1은 중력 토크가 없다.** 연직인 관절 1의 축에 대해 무게는 돌림힘을 만들지 못한다. 관절 1이
 #   내는 토크는 모두 팔을 가속하고 감속하는 데 쓰인다. 계산된 중력항의 최댓값
-#   {glue:text}`j1_gravity_max` N·m는 반올림 오차일 뿐이다(아래 셀에서 한계와 비교).
+#   {glue:text}`j1_gravity_max` N·m는 반올림 오차일 뿐이다(한계 {glue:text}`j1_gravity_bound` N·m).
 # - **관절 1–3에서는 관성항이 속도곱항보다 크다.** 최댓값의 비(관성/속도곱)는 관절 1, 2, 3에서
 #   {glue:text}`iov_j1:.2f`, {glue:text}`iov_j2:.2f`, {glue:text}`iov_j3:.2f`배이다. 최대 가속도
 #   {glue:text}`traj_peak_qdd:.1f` rad/s², 최대 속도 {glue:text}`traj_peak_qd:.2f` rad/s인 이 운동에서
-#   속도곱항을 무시하면 안 될 만큼은 크지만 관성항이 우세하다. 속도곱항은 속도의 제곱에 비례하므로
-#   같은 경로를 더 빨리 지나면 비가 달라진다.
+#   속도곱항을 무시하면 안 될 만큼은 크지만 관성항이 우세하다. 같은 경로를 시간만 줄여 $s$배 빨리
+#   지나면 가속도와 속도의 제곱이 모두 $s^2$배가 되므로, 관성항과 속도곱항은 함께 $s^2$배로 커지고 그
+#   비는 그대로이다. 달라지는 것은 두 항에 대한 중력항의 몫이다.
 # - **항마다 최댓값의 시각이 다르다.** 관절 1에서 속도곱항은 최대 속도 근처인
 #   {glue:text}`j1_t_velocity:.3f` s에 {glue:text}`j1_velocity_max:.2f` N·m, 관성항은 감속 구간인
 #   {glue:text}`j1_t_inertial:.3f` s에 {glue:text}`j1_inertial_max:.2f` N·m로 가장 크다. 두 최댓값의
 #   합 {glue:text}`j1_peak_sum:.2f` N·m는 실제 최대 토크 {glue:text}`j1_tau_max:.2f` N·m(시각
-#   {glue:text}`j1_t_tau:.3f` s)보다 훨씬 크고, 관성항의 최댓값 하나가 이미 전체 최댓값보다 크다.
+#   {glue:text}`j1_t_tau:.3f` s)보다 크고, 관성항의 최댓값 하나가 이미 전체 최댓값보다 크다.
 #   그 시각에 속도곱항이 반대 부호로 일부를 상쇄하기 때문이다. 항별 최댓값을 더해 구동기를 고르면
 #   과하게 잡게 되며, 같은 시각의 값을 더해야 한다.
 #
-# 분해가 근사가 아니라는 것도 확인한다. 아래 셀은 모든 시각, 모든 관절에서 세 항의 합과 RNEA 한
+# 분해가 근사가 아니라는 것도 보인다. 아래 셀은 모든 시각, 모든 관절에서 세 항의 합과 RNEA 한
 # 번의 $\tau$의 차이를 구한다.
 
 # %% tags=["hide-input", "nbval-ignore-output"]
-# 반올림 오차 수준의 값 (nbval 비교 제외, 한계와 assert로 검사)
+# 반올림 오차 수준의 값 (nbval 비교 제외). 한계는 미리 정한 값이다.
 SPLIT_BOUND, GRAVITY_ZERO_BOUND = 1e-12, 1e-12  # N·m
 err_t = traj["split_error_per_sample"]
 glue("split_err", sci(traj["split_error"]), display=False)
 glue("split_bound", sci(SPLIT_BOUND, 1), display=False)
 glue("split_zero_samples", int(np.count_nonzero(err_t == 0)), display=False)
 glue("j1_gravity_max", sci(T1["gravity_max"]), display=False)
-assert traj["split_error"] < SPLIT_BOUND
-assert T1["gravity_max"] < GRAVITY_ZERO_BOUND
+glue("j1_gravity_bound", sci(GRAVITY_ZERO_BOUND, 1), display=False)
+claims.within("ex-split", "차이는 궤적 전체에서 최대 {glue:text}`split_err` N·m이고, 한계 "
+              "{glue:text}`split_bound` N·m 안에 있다", traj["split_error"], SPLIT_BOUND)
+claims.within("ex-j1-zero", "반올림 오차일 뿐이다(한계 {glue:text}`j1_gravity_bound` N·m)",
+              T1["gravity_max"], GRAVITY_ZERO_BOUND)
+claims.within("ex-sum-j1-zero", "축이 수직인 관절 1에는 중력 토크가 없다", T1["gravity_max"],
+              GRAVITY_ZERO_BOUND)
 print(f"max |g + Cqd + Mqdd - tau| = {traj['split_error']:.1e} N·m  (한계 {SPLIT_BOUND:.0e})")
 print(f"차이가 정확히 0인 시각: {np.count_nonzero(err_t == 0)}개 / {err_t.size}개")
 print(f"관절 1의 중력항 최댓값 = {T1['gravity_max']:.1e} N·m")
@@ -796,8 +933,10 @@ glue("fig_split_error", fig, display=False)
 plt.close(fig)
 
 # %% [markdown]
-# 세 항의 합과 $\tau$의 차이는 궤적 전체에서 최대 {glue:text}`split_err` N·m로 한계
-# {glue:text}`split_bound` N·m보다 작다({numref}`fig-ex-split-error`). 이 기계에서는
+# % claim: ex-split
+#
+# 세 항의 합과 $\tau$의 차이는 궤적 전체에서 최대 {glue:text}`split_err` N·m이고, 한계
+# {glue:text}`split_bound` N·m 안에 있다({numref}`fig-ex-split-error`). 책을 만든 기계에서는
 # {glue:text}`traj_samples`개 시각 가운데 {glue:text}`split_zero_samples`개에서 차이가 정확히 0이었다
 # (로그 축에 그릴 수 없어 그림에서 빠진 점). 분해는 모든 시각에서 반올림 오차 안에서 정확하다.
 #
@@ -810,8 +949,8 @@ plt.close(fig)
 # ```
 #
 # 이 분해에서 나온 두 비, 곧 관절 2에서 중력항이 차지하는 몫과 다음 예제의 관절 1 전도 모멘트 대 구동
-# 토크는 {ref}`3.2.11.4의 재현표 <sec-closing-repro>`에도 한 행씩 올라 있다. 그 표는 이 팔에서 어떤
-# 정성적 진술이 성립하는지를 함께 적는다.
+# 토크는 {ref}`부록 C.2절의 재현표 <sec-closing-repro>`에도 한 행씩 올라 있다. 그 표는 두 비가 뜻하는
+# 정성적 진술도 함께 적는다.
 
 # %% [markdown]
 # ## 3.2.5.7 예제 ⑤ 관절 반력 렌치
@@ -861,8 +1000,18 @@ reaction_table = md_table(
     "예제 궤적에서 관절 반력 렌치 네 성분의 최댓값", "tab-ex-reaction-maxima", "crrrr",
 )
 R1, R2 = rf["table"][:2]
-assert rf["j1_axial_over_weight"] > 1 and rf["j1_tipping_over_drive"] > 1
-assert rf["j2_radial_over_axial"] > 1
+axial1 = np.abs(rl["axial"][:, 0])
+claims.claim("ex-r-axial", "정하중인 무게만으로 스러스트 베어링을 고르면 부족하다",
+             rf["j1_axial_over_weight"] > 1, ratio=rf["j1_axial_over_weight"])
+claims.claim("ex-r-axial-min", "아래로 가속할 때는 덜 받친다", float(axial1.min()) < rf["weight"],
+             axial_min=float(axial1.min()), weight=rf["weight"])
+claims.claim("ex-r-tipping", "같은 관절을 축에서 꺾으려는 모멘트는", rf["j1_tipping_over_drive"] > 1,
+             ratio=rf["j1_tipping_over_drive"])
+claims.claim("ex-r-radial", "축 방향 힘 최댓값 {glue:text}`r_j2_axial:.1f` N의", rf["j2_radial_over_axial"] > 1,
+             ratio=rf["j2_radial_over_axial"])
+claims.claim("ex-sum-reac", "축 방향 힘보다 커서", rf["j2_radial_over_axial"] > 1
+             and rf["j1_axial_over_weight"] > 1 and rf["j1_tipping_over_drive"] > 1,
+             ratios={k: v for k, v in rf.items() if k != "table"})
 glue("r_weight", fixed(rf["weight"], 4), display=False)
 glue("r_j1_axial", fixed(R1["axial_max"], 4), display=False)
 glue("r_j1_axial_min", fixed(float(np.abs(rl["axial"][:, 0]).min()), 4), display=False)
@@ -884,25 +1033,27 @@ reaction_table
 # %% [markdown]
 # 위 표({numref}`tab-ex-reaction-maxima`)와 그림({numref}`fig-ex-reactions`)에서 세 가지를 비교한다.
 #
+# % claim: ex-r-axial, ex-r-axial-min, ex-r-tipping, ex-r-radial
+#
 # - **관절 1의 축 방향 힘 대 총중량.** 관절 1의 축 방향 힘은 최대 {glue:text}`r_j1_axial:.1f` N으로
 #   팔의 총중량 {glue:text}`r_weight:.1f` N의 {glue:text}`r_j1_axial_over_weight:.2f`배이다. 정지해
-#   있다면 두 값은 같다(예제 ②). 두 값을 벌려 놓는 것은 링크 질량 중심들의 연직 가속도이다. 팔이 위로 가속할 때는
-#   관절 1이 무게보다 더 밀어 올려야 하고, 아래로 가속할 때는 덜 받친다. 그래서 이 운동 동안 축 방향
-#   힘은 {glue:text}`r_j1_axial_min:.1f` N에서 {glue:text}`r_j1_axial:.1f` N 사이를 오간다. 정하중
-#   (무게)만으로 스러스트 베어링을 고르면 부족하다.
+#   있다면 두 값은 같다(예제 ②). 두 값을 벌려 놓는 것은 링크 질량 중심들의 연직 가속도이다. 질량
+#   중심들이 평균적으로 위로 가속할 때는 관절 1이 무게보다 더 밀어 올려야 하고, 아래로 가속할 때는 덜
+#   받친다. 그래서 이 운동 동안 축 방향 힘은 {glue:text}`r_j1_axial_min:.1f` N에서
+#   {glue:text}`r_j1_axial:.1f` N 사이를 오간다. 정하중인 무게만으로 스러스트 베어링을 고르면 부족하다.
 # - **관절 1의 전도 모멘트 대 구동 토크.** 관절 1의 모터가 내는 토크는 가장 클 때
 #   {glue:text}`r_j1_drive:.2f` N·m인데, 같은 관절을 축에서 꺾으려는 모멘트는
 #   {glue:text}`r_j1_tipping:.2f` N·m까지 올라간다. 비로는 {glue:text}`r_j1_tip_over_drive:.2f`배이다.
-#   팔이 옆으로 뻗어 있으면 무게와 관성력이 수직 축을
-#   꺾으려 하고, 이 모멘트는 모터가 아니라 베어링이 받는다. 모터 토크만 보고 관절 1의 구조를
+#   팔이 옆으로 뻗어 있으면 무게와 관성력이 수직 축을 꺾으려 하고, 이 모멘트는 모터가 아니라 베어링이
+#   받는다. 모터 토크만 보고 관절 1의 구조를
 #   설계하면 가장 큰 하중을 놓친다.
 # - **관절 2의 반경 방향 힘 대 축 방향 힘.** 관절 2의 반경 방향 힘 최댓값
 #   {glue:text}`r_j2_radial:.1f` N은 축 방향 힘 최댓값 {glue:text}`r_j2_axial:.1f` N의
 #   {glue:text}`r_j2_rad_over_ax:.2f`배이다. 어깨 축은 수평이어서 팔의 무게가 대부분 축에 수직으로
 #   걸리기 때문이다.
 #
-# 세 부등호(축 방향 힘 > 총중량, 전도 모멘트 > 구동 토크, 어깨의 반경 방향 힘 > 축 방향 힘)는 위 셀이
-# `assert`로 확인한다. 수치는 이 팔과 이 운동의 것이다. 첫째 부등호는 위에서 본 대로 질량 중심들의
+# 세 부등호(축 방향 힘 > 총중량, 전도 모멘트 > 구동 토크, 어깨의 반경 방향 힘 > 축 방향 힘)의
+# 수치는 이 팔과 이 운동의 것이다. 첫째 부등호는 위에서 본 대로 질량 중심들의
 # 연직 가속도에서 나오고, 뒤의 둘은 팔의 구조에서 나온다. 연직 축인 관절 1에는 무게가 토크를 만들지
 # 못하는 대신 축을 기울이는 모멘트를 만들고, 수평 축인 관절 2에는 무게가 축을 가로질러 걸린다.
 #
@@ -970,7 +1121,7 @@ for key, lib in (("pin", "Pinocchio"), ("mujoco", "MuJoCo"), ("mr", "modern_robo
 md_table(
     ["라이브러리", "배포판", "버전"],
     [[lib, f"`{dist}`", versions[lib]] for lib, dist in DISTRIBUTIONS.items()],
-    "이 빌드가 대조에 쓴 라이브러리와 로봇 모델 패키지. 버전은 빌드할 때 "
+    "대조에 쓴 라이브러리와 로봇 모델 패키지. 버전은 책을 만들 때 "
     "importlib.metadata.version으로 읽었다.",
     "tab-ex-lib-versions", "lll",
 )
@@ -1006,6 +1157,8 @@ md_table(
 # 여섯 성분은 정규분포 $\mathcal{N}(0, 10^2)$에서 뽑는다. 중력은 어느 축과도 나란하지 않은
 # {glue:text}`lib_gravity` m/s²로 둔다. 중력이 $-z$ 방향이면 축을 하나 잘못 읽어도 결과가 우연히 맞을
 # 수 있기 때문이다.
+#
+# % no-claim: 상대 차이와 한계의 정의
 #
 # 차이는 상대값으로 판정한다. 한 사슬에서 어떤 양(예: 토크)의 **규모**를 그 사슬의 모든 상태에서
 # `chaindyn`이 낸 그 양의 최대 절댓값으로 정하고, 최대 절대 차이를 규모로 나눈 것이 **상대 차이**이다.
@@ -1044,12 +1197,14 @@ print(f"사슬 {len(lib_chain_list)}개 (수정 DH {n_mdh}개), 사슬마다 상
 # ### 3.2.5.8.2 결과
 #
 # 아래 표({numref}`tab-ex-lib-agreement`)의 차이는 반올림 오차 수준이어서 기계마다 끝자리가 다르다.
-# 표를 만드는 셀은 계산된 값을 그대로 보이고, 모든 행이 한계 안에 있는지를 `assert`로 확인한다.
+# 표는 계산된 값을 그대로 보이고, 행마다 미리 정한 한계를 나란히 적는다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
-# 반올림 오차 수준의 값: nbval이 비교하지 않는 셀. 모든 행이 한계 안에 있는지는 assert로 검사한다.
-assert all(r["holds"] and r["rel_diff"] <= r["bound"] for r in lib_rows), \
-    [(r["library"], r["quantity"]) for r in lib_rows if not r["holds"]]
+# 반올림 오차 수준의 값: nbval이 비교하지 않는 셀.
+lib_within = all(r["holds"] and r["rel_diff"] <= r["bound"] for r in lib_rows)
+outside = [(r["library"], r["quantity"]) for r in lib_rows if not r["holds"]]
+claims.claim("ex-lib-all", "{glue:text}`lib_rows`개 행이 모두 한계 안에 있다", lib_within, outside=outside)
+claims.claim("ex-sum-lib", "모든 항목이 한계 안에 든다", lib_within, outside=outside)
 is_qdd = [r["bound"] == crosscheck.FORWARD_BOUND for r in lib_rows]
 torque_like = [r for r, f in zip(lib_rows, is_qdd) if not f]
 qdd_rows = [r for r, f in zip(lib_rows, is_qdd) if f]
@@ -1073,46 +1228,71 @@ glue("mr_fwd_abs", sci(mr_fwd["max_abs_diff"]), display=False)
 glue("mr_fwd_rel", sci(mr_fwd["rel_diff"]), display=False)
 glue("arm_lib_max_abs", sci(max(r["max_abs_diff"] for r in arm_torque_like)), display=False)
 glue("arm_mr_fwd_abs", sci(arm_mr_fwd["max_abs_diff"]), display=False)
+arm_scale = max(r["scale"] for r in arm_torque_like if r["quantity"] == worst["quantity"]
+                and r["library"] == worst["library"])
+claims.claim("ex-lib-arm", "토크의 규모가 큰 사슬에서 나온 것이다",
+             worst["model"] != "arm6r" and worst["scale"] > arm_scale,
+             worst_model=worst["model"], worst_scale=worst["scale"], arm_scale=arm_scale)
+EPS = np.finfo(float).eps
+max_rel = max(r["rel_diff"] for r in torque_like)
+qdd_min_rel = min(r["rel_diff"] for r in qdd_rows)
+tip_rows = [r for r in torque_like if any(s in r["quantity"] for s in ("fext", "Ftip", "F_tip"))]
+claims.claim("ex-lib-far", "{glue:text}`lib_max_rel`이고, 한계 {glue:text}`lib_bound`보다 두 자릿수 이상 작다",
+             max_rel < crosscheck.TORQUE_BOUND / 100, max_rel=max_rel, bound=crosscheck.TORQUE_BOUND)
+claims.claim("ex-lib-tip", "말단 렌치를 넣은 행", max(r["rel_diff"] for r in tip_rows) < 1000 * EPS,
+             tip_rows={r["library"] + " " + r["quantity"]: r["rel_diff"] for r in tip_rows})
+claims.claim("ex-lib-fwd", "다른 행보다 크지만", qdd_min_rel > max_rel, qdd_min=qdd_min_rel, others=max_rel)
+claims.claim("ex-sum-fwd", "순동역학 왕복의 가속도 상대 차이는 다른 항목보다 커서", qdd_min_rel > max_rel,
+             qdd_min=qdd_min_rel, others=max_rel)
+claims.claim("ex-lib-resid", "토크 잔차는 최대 {glue:text}`resid_max_rel`이고, 다른 행과 같은 반올림 수준이다",
+             max(r["rel_diff"] for r in resid) < 1000 * EPS, resid=[r["rel_diff"] for r in resid])
 md_table(
     ["라이브러리", "비교 항목", "최대 절대 차이", "규모", "상대 차이", "한계", "가장 큰 사슬",
-     "성립"],
+     "한계 안"],
     [[r["library"], r["quantity"], sci(r["max_abs_diff"]), f"{r['scale']:.4g}",
       sci(r["rel_diff"]), sci(r["bound"], 1), r["model"], "예" if r["holds"] else "아니오"]
      for r in lib_rows],
-    "chaindyn과 네 라이브러리의 차이(이 빌드에서 계산). 절대 차이와 규모의 단위는 그 양의 단위"
+    "chaindyn과 네 라이브러리의 차이. 절대 차이와 규모의 단위는 그 양의 단위"
     "(토크 N·m 또는 N, 질량 행렬 kg·m² 등, 가속도 rad/s² 또는 m/s²)이고, "
     "상대 차이 = 최대 절대 차이 / 규모이다. 행마다 상대 차이가 가장 큰 사슬의 값을 보인다.",
     "tab-ex-lib-agreement", "llrrrrlc",
 )
 
 # %% [markdown]
+# % claim: ex-lib-all, ex-lib-far, ex-lib-tip
+#
 # {glue:text}`lib_rows`개 행이 모두 한계 안에 있다. 역동역학, 질량 행렬, 바이어스 힘, 중력항, 관절 렌치,
-# 토크 잔차의 상대 차이는 가장 큰 것이 {glue:text}`lib_max_rel`로 한계 {glue:text}`lib_bound`보다
-# 훨씬 작다. 예를 들어 Pinocchio의 `rnea`와의 차이는 절대값으로 최대 {glue:text}`pin_rnea_abs`,
+# 토크 잔차의 상대 차이는 가장 큰 것이 {glue:text}`lib_max_rel`이고, 한계 {glue:text}`lib_bound`보다 두
+# 자릿수 이상 작다. 예를 들어 Pinocchio의 `rnea`와의 차이는 절대값으로 최대 {glue:text}`pin_rnea_abs`,
 # 상대값으로 {glue:text}`pin_rnea_rel`이다. 말단 렌치를 넣은 행(Pinocchio의 `fext`, Robotics Toolbox의
-# `fext`, modern_robotics의 `Ftip`, MuJoCo의 $J^{\mathsf T}F$)도 같은 수준이므로, 외력의 부호와 성분 순서를
-# 라이브러리마다 맞게 바꿔 넣었다는 뜻이다. 절대 차이가 가장 큰 행은
+# `fext`, modern_robotics의 `Ftip`, MuJoCo의 $J^{\mathsf T}F$)도 같은 반올림 수준이다. 외력의 부호와
+# 성분 순서를 라이브러리마다 맞게 바꿔 넣었다는 뜻이다. 절대 차이가 가장 큰 행은
 # {glue:text}`lib_max_abs`인데, 그 사슬의 규모가 {glue:text}`lib_max_abs_scale:.4g`이므로 상대적으로는
 # 역시 배정밀도의 반올림 수준이다. 사슬마다 토크의 크기가 크게 다르므로 절대값으로 판정하면 큰 사슬이
 # 불리해진다. 상대값으로 판정하는 이유이다.
 #
+# % claim: ex-lib-fwd, ex-lib-resid, ex-lib-cond
+#
 # 순동역학 왕복의 가속도 차이는 상대값으로 최대 {glue:text}`fwd_max_rel`(절대값
-# {glue:text}`fwd_max_abs`)로 다른 행보다 크지만 한계 {glue:text}`fwd_bound` 안이다.
-# 같은 왕복의 토크 잔차는 최대 {glue:text}`resid_max_rel`로 다른 행과 같은 수준이다. 곧 라이브러리가
+# {glue:text}`fwd_max_abs`)이다. 다른 행보다 크지만 한계 {glue:text}`fwd_bound` 안이다. 같은 왕복의
+# 토크 잔차는 최대 {glue:text}`resid_max_rel`이고, 다른 행과 같은 반올림 수준이다. 곧 라이브러리가
 # 돌려준 가속도는 주어진 토크를 반올림 수준으로 정확히 재현한다. 가속도를 얻으려면 질량 행렬을 계수로
 # 하는 연립방정식을 풀어야 하고, 이 풀이는 입력에 섞인 반올림 오차를 많게는 질량 행렬의 조건수만큼
-# 부풀린다. 가속도 차이만 다른 행보다 큰 까닭이 여기에 있다. 예제 6R 팔의 질량 행렬은
-# 관절각을 $[-\pi, \pi]$에서 고르게 뽑은 자세 {glue:text}`cond_poses`개에서 조건수가
-# {glue:text}`cond_min:,.0f`–{glue:text}`cond_max:,.0f`이다(아래 셀). 배정밀도의 기계 엡실론에 이 값을
-# 곱하면 {glue:text}`cond_eps_bound_min`–{glue:text}`cond_eps_bound_max`로, 위의 가속도 차이와 같은
+# 부풀린다. 가속도 차이만 다른 행보다 큰 까닭이 여기에 있다. 가속도 차이가 가장 큰 사슬은 세
+# 라이브러리 모두 예제 6R 팔이다. 그 팔의 질량 행렬은 관절각을 $[-\pi, \pi]$에서 고르게 뽑은 자세
+# {glue:text}`cond_poses:,`개에서 조건수가 {glue:text}`cond_min:,.0f`–{glue:text}`cond_max:,.0f`이다(아래
+# 셀). 배정밀도의 기계 엡실론에 이 값을 곱하면
+# {glue:text}`cond_eps_bound_min`–{glue:text}`cond_eps_bound_max`이고, 위의 가속도 차이와 같은
 # 자릿수이다. 토크 잔차가 작고 가속도 차이가 조건수만큼 큰 것, 이 두 측정이 함께 이 설명을
 # 뒷받침한다.
 #
-# **예제 6R 팔만 보면.** 사슬을 예제 팔 하나로 좁히면 절대 차이는 가속도 왕복을 뺀 모든 항목에서
-# {glue:text}`arm_lib_max_abs` 이하이고, modern_robotics 순동역학 왕복의 가속도 차이는
+# % claim: ex-lib-arm
+#
+# **예제 6R 팔만 보면.** 사슬을 예제 팔 하나로 좁히면, 가속도 왕복을 뺀 모든 항목의 절대 차이 가운데
+# 가장 큰 것이 {glue:text}`arm_lib_max_abs`이다. modern_robotics 순동역학 왕복의 가속도 차이는
 # {glue:text}`arm_mr_fwd_abs` rad/s²이다. 무작위 사슬까지 넣은 전체의 최대 절대 차이
-# {glue:text}`lib_max_abs`는 토크의 규모가 큰 사슬에서 나온 것이다. 그래서 다음 절
-# {doc}`ch3_2_closing`의 재현표도 라이브러리 행을 상대 차이로 적는다.
+# {glue:text}`lib_max_abs`은 토크의 규모가 큰 사슬에서 나온 것이다. 그래서 다음 절
+# {doc}`부록 C <appendix_reproduction>`의 재현표도 라이브러리 행을 상대 차이로 적는다.
 
 # %% tags=["hide-input"]
 COND_POSES = 1000                              # 조건수를 살펴볼 무작위 자세의 수
@@ -1125,6 +1305,13 @@ glue("cond_max", fixed(float(cond_M.max()), 0), display=False)
 # 줄여 붙인다(조건수의 끝자리는 기계마다 다를 수 있다).
 glue("cond_eps_bound_min", sci(fixed_sig(np.finfo(float).eps * cond_M.min(), 1), 1), display=False)
 glue("cond_eps_bound_max", sci(fixed_sig(np.finfo(float).eps * cond_M.max(), 1), 1), display=False)
+# 가속도 차이의 자릿수가 eps·cond(M)의 자릿수 범위 안에 있는지 (가장 큰 차이는 모두 6R 팔에서)
+fwd_rel = max(r["rel_diff"] for r in lib_rows if r["bound"] == crosscheck.FORWARD_BOUND)
+worst_models = {r["model"] for r in lib_rows if r["bound"] == crosscheck.FORWARD_BOUND}
+decade = np.floor(np.log10([fwd_rel, np.finfo(float).eps * cond_M.min(), np.finfo(float).eps * cond_M.max()]))
+claims.claim("ex-lib-cond", "위의 가속도 차이와 같은 자릿수이다",
+             worst_models == {"arm6r"} and decade[1] <= decade[0] <= decade[2],
+             worst_models=worst_models, decades=decade.tolist())
 print(f"무작위 자세 {COND_POSES}개에서 M의 조건수: {fixed(cond_M.min(), 0):,.0f} – "
       f"{fixed(cond_M.max(), 0):,.0f}")
 
@@ -1133,8 +1320,8 @@ print(f"무작위 자세 {COND_POSES}개에서 M의 조건수: {fixed(cond_M.min
 #
 # 네 라이브러리는 같은 물리를 계산하지만 입력과 출력을 적는 방식이 모두 다르다. 어댑터
 # (`chaindyn.interop`)가 메운 차이를 간추리면 다음과 같다. 라이브러리마다 성분 순서, 좌표계, 관성의
-# 기준점, 말단 렌치의 부호, 중력, 관절 종류를 항목별로 정리하고 각 항목을 검사하는 테스트를 붙인 전체
-# 표는 {doc}`appendix_conventions`에 있다.
+# 기준점, 말단 렌치의 부호, 중력, 관절 종류를 항목별로 정리하고, 항목마다 라이브러리에 직접 물어
+# 확인한 전체 표는 {doc}`appendix_conventions`에 있다.
 #
 # - **Pinocchio.** 공간 벡터의 성분 순서가 (선형, 각)으로 이 장의 $(\omega, v)$, $(n, f)$와 반대이다.
 #   관절은 자기 좌표계의 원점을 지나는 축으로 돌므로, 축이 원점을 지나지 않는 스크루 축은 관절 좌표계를
@@ -1159,13 +1346,16 @@ print(f"무작위 자세 {COND_POSES}개에서 M의 조건수: {fixed(cond_M.min
 #
 # ### 3.2.5.8.4 규약을 하나 잘못 옮기면
 #
+# % no-claim: 이 예제의 입력과 방법을 적는다
+#
 # 두 구현의 답이 반올림 수준 이상으로 다를 때, 먼저 의심할 곳은 알고리즘보다 입력이다. RNEA는 짧아서
 # 한 줄씩 검증할 수 있지만, 같은 물리를 라이브러리에 넘기는 방식은 라이브러리마다 다르다. 어댑터가 메운
-# 차이(3.2.5.8.3)가 모두 이런 규약이고, 그 가운데 하나만 놓쳐도 결과가 크게 틀린다. 얼마나 틀리는지
+# 차이(3.2.5.8.3절)가 모두 이런 규약이고, 그 가운데 하나만 놓쳐도 결과가 크게 틀린다. 얼마나 틀리는지
 # 보기 위해 아래 셀은 흔한 실수를 하나씩 일부러 저지르고, 결과가 올바른 값에서 벗어난 크기를 잰다.
 # 상태는 예제 궤적의 한 시각이고({glue:text}`mis_t:.3f` s), 말단은 $\{6\}$의 $z$축 방향으로
 # {glue:text}`mis_force:g` N의 힘과 $x$축 둘레로 {glue:text}`mis_moment:g` N·m의 모멘트를 환경에
-# 가한다. 중력은 표준 중력이다. 셀은 먼저 올바른 변환이 반올림 수준에서 일치함을 `assert`로 확인한 뒤 각 실수의 차이를 계산한다.
+# 가한다. 중력은 표준 중력이다. 셀은 먼저 올바른 변환이 반올림 수준에서 같은 값을 내는지 확인하고,
+# 그다음 각 실수의 차이를 계산한다.
 
 # %% mystnb={"markdown_format": "myst"}
 k_mid = len(t) // 2                            # 예제 궤적의 가운데 시각
@@ -1188,7 +1378,8 @@ mistakes = []
 pm = interop.to_pinocchio(arm, G_STD)
 pdat = pm.createData()
 fext = interop.pinocchio_fext(arm, pm, F_TIP)
-assert off(pin.rnea(pm, pdat, q_m, qd_m, qdd_m, fext), tau_m) < OK
+correct = {}  # 올바른 변환의 차이 / 한계
+correct["Pinocchio"] = off(pin.rnea(pm, pdat, q_m, qd_m, qdd_m, fext), tau_m) / OK
 fext_swapped = fext[:-1] + [pin.Force(fext[-1].angular, fext[-1].linear)]
 mistakes += [
     ("Pinocchio", "`fext`에 $F_{\\mathrm{tip}}$을 부호 그대로 넣음", "관절 토크",
@@ -1207,11 +1398,11 @@ mujoco.mj_inverse(mjm, mjd)
 mjd.xfrc_applied[-1] = interop.mujoco_xfrc_tip(mjm, mjd, F_TIP)
 mjd.qacc[:] = qdd_m
 mujoco.mj_inverse(mjm, mjd)
-assert off(mjd.qfrc_inverse + interop.mujoco_tip_qfrc(mjm, mjd, F_TIP), tau_m) < OK
+correct["MuJoCo"] = off(mjd.qfrc_inverse + interop.mujoco_tip_qfrc(mjm, mjd, F_TIP), tau_m) / OK
 mistakes.append(("MuJoCo", "말단 렌치를 `xfrc_applied`에만 넣고 `mj_inverse`를 믿음", "관절 토크",
                  off(mjd.qfrc_inverse, tau_m)))
 mujoco.mj_rnePostConstraint(mjm, mjd)
-assert off(interop.mujoco_joint_wrenches(arm, mjm, mjd), F_m) < 1e-12 * np.abs(F_m).max()
+correct["MuJoCo cfrc_int"] = off(interop.mujoco_joint_wrenches(arm, mjm, mjd), F_m) / (1e-12 * np.abs(F_m).max())
 R_b = mjd.xmat[1:].reshape(-1, 3, 3)
 m_unmoved = np.einsum("bji,bj->bi", R_b, mjd.cfrc_int[1:, :3])  # 축만 돌리고 기준점은 그대로
 mistakes.append(("MuJoCo", "`cfrc_int`의 모멘트 기준점을 옮기지 않음", "관절 렌치의 모멘트",
@@ -1219,7 +1410,8 @@ mistakes.append(("MuJoCo", "`cfrc_int`의 모멘트 기준점을 옮기지 않�
 # modern_robotics
 Mlist, Glist, Slist = interop.to_modern_robotics(arm)
 Ftip_mr = interop.mr_ftip(F_TIP)
-assert off(mr.InverseDynamics(q_m, qd_m, qdd_m, G_STD, Ftip_mr, Mlist, Glist, Slist), tau_m) < OK
+correct["modern_robotics"] = off(mr.InverseDynamics(q_m, qd_m, qdd_m, G_STD, Ftip_mr, Mlist, Glist, Slist),
+                                 tau_m) / OK
 T_home = chaindyn.forward_kinematics(arm, np.zeros(arm.n))       # 링크 좌표계 {i}의 홈 자세
 M_links = [T_home[0]] + [np.linalg.inv(T_home[i - 1]) @ T_home[i] for i in range(1, arm.n)]
 M_links.append(np.eye(4))
@@ -1229,7 +1421,8 @@ mistakes.append(("modern_robotics", "`Mlist`에 질량 중심이 아닌 링크 �
                      tau_m)))
 # Robotics Toolbox
 robot = interop.to_rtb(**models.mdh_arguments(arm_rows), gravity=G_STD)
-assert off(robot.rne(q_m, qd_m, qdd_m, gravity=G_STD, fext=interop.rtb_fext(F_TIP)), tau_m) < OK
+correct["Robotics Toolbox"] = off(robot.rne(q_m, qd_m, qdd_m, gravity=G_STD, fext=interop.rtb_fext(F_TIP)),
+                                  tau_m) / OK
 mistakes.append(("Robotics Toolbox", "`fext`에 $F_{\\mathrm{tip}}$을 (모멘트, 힘) 순서 그대로 넣음",
                  "관절 토크", off(robot.rne(q_m, qd_m, qdd_m, gravity=G_STD, fext=F_TIP), tau_m)))
 puma = rtb.models.DH.Puma560()                 # 도구상자에 들어 있는 Puma 560 모델
@@ -1252,23 +1445,32 @@ conv = {key: value for key, value in mis.items() if key != f"mis_{len(mistakes) 
 glue("mis_min", min(conv.values()), display=False)
 glue("mis_conv_max", max(conv.values()), display=False)
 glue("mis_drive", mis[f"mis_{len(mistakes) - 1}"], display=False)
-assert min(mis.values()) > 1e6 * OK               # 가장 작은 실수도 반올림 한계보다 훨씬 크다
-assert min(mis, key=mis.get) == "mis_2"            # 가장 작은 것은 Pinocchio의 기본 중력
-assert max(conv, key=conv.get) == "mis_4"          # 규약 실수 가운데 가장 큰 것: cfrc_int의 기준점
-assert mis[f"mis_{len(mistakes) - 1}"] > max(conv.values())  # 본문: 구동 항은 어느 규약 실수보다 크다
-glue("mis_orders", int(np.floor(np.log10(min(mis.values()) / OK))), display=False)
+mis_orders = int(np.floor(np.log10(min(mis.values()) / OK)))
+claims.claim("ex-mis-correct", "올바르게 변환하면 차이가 반올림 수준인 데 비해",
+             all(v < 1 for v in correct.values()), difference_over_bound=correct)
+claims.claim("ex-mis-orders", "{glue:text}`mis_orders` 자릿수 이상 크다", mis_orders >= 6,
+             smallest=min(mis.values()), ok=OK)
+claims.claim("ex-mis-min", "차이가 가장 작은 실수(Pinocchio의 기본 중력을 그대로 둔 것",
+             min(mis, key=mis.get) == "mis_2", differences=mis)
+claims.claim("ex-mis-max", "규약 실수 가운데 가장 큰 차이이며", max(conv, key=conv.get) == "mis_4",
+             differences=conv)
+claims.claim("ex-mis-drive", "어느 규약 실수보다 큰 차이지만",
+             mis[f"mis_{len(mistakes) - 1}"] > max(conv.values()), differences=mis)
+glue("mis_orders", mis_orders, display=False)
 print("올바른 τ =", fixed(tau_m, 4), "N·m")
 mistake_table = md_table(
     ["라이브러리", "실수", "종류", "비교한 양", "최대 차이 [N·m]"],
     [[lib, what, "모델 차이" if k == len(mistakes) - 1 else "규약 변환", quantity, sig4(e)]
      for k, (lib, what, quantity, e) in enumerate(mistakes)],
     "규약 변환의 전형적인 실수와 그 결과(예제 6R 팔, 예제 궤적의 가운데 시각). 마지막 행은 규약이 "
-    "아니라 모델이 다른 경우이다. 올바른 변환의 차이는 반올림 수준이다(셀 안의 assert).",
+    "아니라 모델이 다른 경우이다. 올바른 변환의 차이는 반올림 수준이다.",
     "tab-ex-lib-mistakes", "llllr",
 )
 mistake_table
 
 # %% [markdown]
+# % claim: ex-mis-correct, ex-mis-orders, ex-mis-min
+#
 # 올바르게 변환하면 차이가 반올림 수준인 데 비해({numref}`tab-ex-lib-agreement`), 규약 변환을 하나
 # 틀리면 차이가 {glue:text}`mis_min:.4f`에서 {glue:text}`mis_conv_max:.2f` N·m까지 벌어진다
 # ({numref}`tab-ex-lib-mistakes`; 이 상태의 최대 토크는 {glue:text}`mis_tau_max:.2f` N·m). 차이가 가장
@@ -1276,6 +1478,8 @@ mistake_table
 # 한계(토크 규모의 {glue:text}`lib_bound`)보다 {glue:text}`mis_orders` 자릿수 이상 크다. 여기서
 # 실무에 쓸 수 있는 규칙이 나온다. **두 구현의 차이가 반올림 수준보다 뚜렷이 크면
 # 먼저 규약 변환을 의심한다.** 특히 다음은 어댑터가 메운 차이마다 숨어 있는 함정이다.
+#
+# % claim: ex-mis-max
 #
 # - Pinocchio의 외력은 몸체가 **받는** 렌치이고 (선형, 각) 순서이다. 부호를 그대로 두면 말단 렌치 항이
 #   두 배로 틀리고({glue:text}`mis_0:.2f` N·m), 순서를 바꾸지 않으면 모멘트와 힘이 섞인다
@@ -1288,16 +1492,19 @@ mistake_table
 #   점에 놓여 토크가 {glue:text}`mis_5:.2f` N·m까지 틀린다.
 # - Robotics Toolbox의 `fext`는 (힘, 모멘트) 순서이다({glue:text}`mis_6:.2f` N·m).
 #
+# % claim: ex-mis-drive
+#
 # 표의 마지막 행은 성격이 다르다. 도구상자에 들어 있는 로봇 모델(여기서는 Puma 560)은 감속비, 모터
 # 관성, 마찰 값을 가지고 있어서, 그 값이 남은 채로 강체 동역학을 비교하면
 # {glue:text}`mis_drive:.2f` N·m까지 차이가 난다. 어느 규약 실수보다 큰 차이지만, 규약을 잘못 옮긴
 # 것이 아니라 모터와 마찰이 붙은 다른 모델을 계산한 것이므로 위의 최댓값에는 넣지 않았다. 강체
 # 동역학끼리 비교할 때는 이 값들을 0으로 두어야 한다.
 #
-# 이런 실수는 대개 말단 렌치나 중력이 0인 시험에서는 드러나지 않는다. 위의 대조가 무작위 말단 렌치와 축에서
-# 벗어난 중력을 쓰는 이유이다. 각 규약을 라이브러리에 직접 묻는 작은 테스트는
-# {doc}`appendix_conventions`에 모아 두었다. 새 버전의 라이브러리가 규약을 바꾸면 그 테스트가 이름을
-# 대며 실패한다.
+# 말단 렌치가 0인 입력에서는 말단 렌치의 부호와 성분 순서에 관한 실수가 드러나지 않는다. 중력이
+# 좌표축과 나란한 입력에서는 축을 잘못 읽는 실수가 우연히 가려질 수 있다. 위의 대조가 무작위 말단
+# 렌치와 축에서 벗어난 중력을 쓰는 이유이다. 각 규약을 라이브러리에 직접 물어 확인하는 작은 계산은
+# {doc}`appendix_conventions`에 모아 두었다. 라이브러리의 새 버전이 규약을 바꾸면, 책을 만들 때 그
+# 부록의 해당 항목이 어긋남을 드러낸다.
 #
 # ### 3.2.5.8.5 실제 로봇: UR5, Panda, Talos의 왼팔
 #
@@ -1353,24 +1560,30 @@ md_table(
 # 스크루 축 $A_i$로 따로 적으므로 어느 경우든 그대로 읽는다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
-# 반올림 오차 수준의 값: nbval이 비교하지 않는 셀. 모든 행이 한계 안인지 assert로 검사한다.
+# 반올림 오차 수준의 값: nbval이 비교하지 않는 셀.
 urdf_rows = crosscheck.urdf_agreement()
-assert all(r["holds"] and r["rel_diff"] <= r["bound"] for r in urdf_rows)
+urdf_within = all(r["holds"] and r["rel_diff"] <= r["bound"] for r in urdf_rows)
+claims.claim("ex-urdf", "세 로봇 모두 모든 항목의 상대 차이가 한계 {glue:text}`urdf_bound` 안에 있고",
+             urdf_within, rows=[(r["quantity"], r["rel_diff"]) for r in urdf_rows])
+claims.claim("ex-sum-urdf", "URDF를 Pinocchio의 파서와 함께 읽은 결과의 상대 차이는 최대", urdf_within,
+             rows=[(r["quantity"], r["rel_diff"]) for r in urdf_rows])
 assert {r["version"] for r in urdf_rows} == {versions["Pinocchio"]}
 glue("urdf_bound", sci(max(r["bound"] for r in urdf_rows), 1), display=False)
 glue("urdf_max_rel", sci(max(r["rel_diff"] for r in urdf_rows)), display=False)
 md_table(
-    ["비교 항목", "최대 절대 차이", "규모", "상대 차이", "한계", "성립"],
+    ["비교 항목", "최대 절대 차이", "규모", "상대 차이", "한계", "한계 안"],
     [[r["quantity"], sci(r["max_abs_diff"]), f"{r['scale']:.4g}", sci(r["rel_diff"]),
       sci(r["bound"], 1), "예" if r["holds"] else "아니오"] for r in urdf_rows],
-    "chaindyn의 URDF 읽기와 Pinocchio의 URDF 파서의 차이(이 빌드에서 계산). 자세의 규모는 1로 "
+    "chaindyn의 URDF 읽기와 Pinocchio의 URDF 파서의 차이. 자세의 규모는 1로 "
     "두었다(회전 행렬 원소와 m 단위 위치).",
     "tab-ex-urdf-agreement", "lrrrrc",
 )
 
 # %% [markdown]
-# 세 로봇 모두 모든 항목의 상대 차이가 {glue:text}`urdf_max_rel` 이하로 한계
-# {glue:text}`urdf_bound` 안이다({numref}`tab-ex-urdf-agreement`). 두 읽기 방식은 코드를 공유하지
+# % claim: ex-urdf
+#
+# 세 로봇 모두 모든 항목의 상대 차이가 한계 {glue:text}`urdf_bound` 안에 있고, 가장 큰 것이
+# {glue:text}`urdf_max_rel`이다({numref}`tab-ex-urdf-agreement`). 두 읽기 방식은 코드를 공유하지
 # 않으므로, 이 일치는 URDF의 `rpy` 순서, 관절 좌표계, 관성 회전 $R I R^{\mathsf T}$, 고정한 관절의 병합이 모두
 # 맞게 처리되었다는 증거이다.
 #
@@ -1378,32 +1591,44 @@ md_table(
 # 정지시켜 두는 데 드는 관절 토크일 것이다. 아래 표({numref}`tab-ex-robots-gravity`)는 로봇마다 정한 자세
 # 하나에서 `chaindyn.gravity_torque`로 계산한 값이다. 자세는 다음과 같다(각도는 rad).
 #
+# % claim: ex-poses
+#
 # - **UR5**: $q = (0, -\pi/2, \pi/2, -\pi/2, -\pi/2, 0)$. 상완이 수직으로 서고 전완이 수평으로 뻗은 자세.
 # - **Panda**: $q = (0, -\pi/4, 0, -3\pi/4, 0, \pi/2, \pi/4)$. 흔히 준비 자세로 쓰는 구부린 자세.
 # - **Talos의 왼팔**: $q = (\pi/8, 0, -\pi/2, 0, 0, 0)$. 어깨를 조금 벌리고 팔꿈치를 직각으로 굽힌 자세.
 #
+# % claim: ex-talos-axes, ex-pose-limits
+#
 # 중력은 각 파일의 뿌리 링크 좌표계에서 $-z$ 방향의 표준 중력이다. UR5(`world`)와 Panda(`panda_link0`)는
 # 뿌리 좌표계가 기저이다. Talos 팔 파일의 뿌리는 어깨 링크 `arm_left_1_link`인데, 같은 패키지의 전신
 # 모델(`talos_reduced.urdf`)에서 몸통 관절과 `arm_left_1_joint`가 0이면 이 링크의 축이 로봇 기저의 축과
-# 나란하다는 것을 아래 셀이 확인한다(몸통이 서 있는 자세에서 $z$축이 연직). 세 자세 모두 URDF의 관절
-# 범위 안에 있는지도 셀이 확인한다.
+# 나란하다(몸통이 서 있는 자세에서 $z$축이 연직). 세 자세는 모두 URDF의 관절 범위 안에 있다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
 GRAVITY_POSES = crosscheck.GRAVITY_POSES  # 로봇마다 정한 자세 (rad), 위 목록과 같은 값
-assert np.allclose(GRAVITY_POSES["Panda"],
-                   [0, -np.pi / 4, 0, -3 * np.pi / 4, 0, np.pi / 2, np.pi / 4])
+PI = np.pi
+poses_in_text = {"UR5": [0, -PI / 2, PI / 2, -PI / 2, -PI / 2, 0],
+                 "Panda": [0, -PI / 4, 0, -3 * PI / 4, 0, PI / 2, PI / 4],
+                 "Talos left arm": [PI / 8, 0, -PI / 2, 0, 0, 0]}
+claims.claim("ex-poses", "흔히 준비 자세로 쓰는 구부린 자세",
+             all(np.allclose(GRAVITY_POSES[k], v) for k, v in poses_in_text.items()),
+             poses={k: np.asarray(v).tolist() for k, v in GRAVITY_POSES.items()})
 # Talos: 전신 모델에서 arm_left_1_link의 축이 기저와 나란한지 (몸통과 arm_left_1_joint가 0일 때)
 talos_body = urdf.load(Path(crosscheck.robots_dir()) / "talos_data/robots/talos_reduced.urdf",
                        base_link="base_link", tip_link="arm_left_1_link")
 R_shoulder = chaindyn.forward_kinematics(talos_body.chain, np.zeros(talos_body.chain.n))[-1, :3, :3]
-assert np.abs(R_shoulder - np.eye(3)).max() < 1e-12, talos_body.joints
+claims.claim("ex-talos-axes", "이 링크의 축이 로봇 기저의 축과 나란하다",
+             bool(np.abs(R_shoulder - np.eye(3)).max() < 1e-12), joints=talos_body.joints,
+             R=R_shoulder)
+in_limits = {}
 
 gq_rows = []
+top_share = {}  # 로봇마다 가장 큰 |g_j| / 토크 한계
 for name, q_pose in GRAVITY_POSES.items():
     path, u = loaded[name]
     pmodel = crosscheck.pinocchio_urdf_model(path, u.joints)  # 관절 범위와 토크 한계를 읽는다
-    assert np.all(q_pose >= pmodel.lowerPositionLimit)
-    assert np.all(q_pose <= pmodel.upperPositionLimit)
+    in_limits[name] = bool(np.all(q_pose >= pmodel.lowerPositionLimit)
+                           and np.all(q_pose <= pmodel.upperPositionLimit))
     g_pose = chaindyn.gravity_torque(u.chain, q_pose, G_STD)
     effort = np.asarray(pmodel.effortLimit)
     share = np.abs(g_pose) / effort
@@ -1419,9 +1644,16 @@ for name, q_pose in GRAVITY_POSES.items():
         glue(f"g_{key}_joint", u.joints[j_max], display=False)
     glue(f"g_{key}_max", fixed(float(g_pose[j_max]), 4), display=False)
     glue(f"g_{key}_share", fixed(float(share[j_max]), 4), display=False)
+    top_share[name] = float(share[j_max])
     print(name, "g(q) =", fixed(g_pose, 4) + 0.0, "N·m")
     if name == "UR5":  # 상완이 연직: 어깨와 팔꿈치의 중력 토크가 같다
-        assert abs(g_pose[1] - g_pose[2]) < 1e-9 and int(np.argmax(np.abs(g_pose))) in (1, 2)
+        claims.claim("ex-ur5-equal", "`shoulder_lift_joint`(어깨)와 `elbow_joint`(팔꿈치)가 같은 값",
+                     bool(abs(g_pose[1] - g_pose[2]) < 1e-9 and int(np.argmax(np.abs(g_pose))) in (1, 2)),
+                     g=g_pose)
+claims.claim("ex-pose-limits", "세 자세는 모두 URDF의 관절 범위 안에 있다", all(in_limits.values()),
+             in_limits=in_limits)
+claims.claim("ex-talos-share", "세 로봇 가운데 한계 대비 비가 가장 크다",
+             max(top_share, key=top_share.get) == "Talos left arm", shares=top_share)
 md_table(
     ["로봇", "관절", "$q_j$ [rad]", "$g_j(q)$ [N·m]", "URDF 토크 한계 [N·m]", "한계 대비"],
     gq_rows,
@@ -1445,20 +1677,22 @@ for name, q_pose in GRAVITY_POSES.items():
 # %% [markdown]
 # {numref}`tab-ex-robots-gravity`에서 로봇마다 크기가 가장 큰 중력 토크는 다음과 같다.
 #
+# % claim: ex-ur5-equal, ex-talos-share
+#
 # - **UR5**: `shoulder_lift_joint`(어깨)와 `elbow_joint`(팔꿈치)가 같은 값
 #   {glue:text}`g_ur5_max:.2f` N·m를 낸다(토크 한계의 {glue:text}`g_ur5_share:.1%`). 상완이 연직으로 서
 #   있어 상완의 무게는 어깨 축에 대한 모멘트를 만들지 않으므로, 두 관절이 받치는 것은 똑같이 팔꿈치
-#   바깥쪽의 무게이다(셀이 두 값의 일치를 확인한다).
+#   바깥쪽의 무게이다.
 # - **Panda**: 관절 {glue:text}`g_panda_joint`의 {glue:text}`g_panda_max:.2f` N·m로, 토크 한계의
 #   {glue:text}`g_panda_share:.1%`이다.
 # - **Talos의 왼팔**: 관절 {glue:text}`g_talos_joint`(팔꿈치)의 {glue:text}`g_talos_max:.2f` N·m로,
-#   토크 한계의 {glue:text}`g_talos_share:.1%`이다. 작은 팔이어서 한계도 작으므로, 정지 자세를
-#   유지하는 데만 한계의 상당 부분을 쓴다.
+#   토크 한계의 {glue:text}`g_talos_share:.1%`이다. 작은 팔이어서 한계도 작으므로, 세 로봇 가운데 한계
+#   대비 비가 가장 크다. 정지 자세를 유지하는 데만 한계의 상당 부분을 쓰는 셈이다.
 #
 # 이 값들은 **URDF 파일에 적힌 질량과 관성의 모델**이 내는 토크이다. 파일의 관성 값이 CAD에서 온
 # 것인지 식별 실험으로 얻은 것인지, 실제 로봇의 측정 토크와 얼마나 맞는지는 이 책이 확인하지 않았다.
 # 이 책이 보인 것은 같은 파일을 두 독립 구현이 같은 동역학으로 읽는다는 것까지이다. 실제 로봇의 중력
-# 보상에는 식별된 파라미터(3.7)와 마찰 모델이 더 필요하다.
+# 보상에는 식별된 파라미터(3.7장(이 책 범위 밖))와 마찰 모델이 더 필요하다.
 
 # %% [markdown]
 # ## 3.2.5.9 이 절에서 확인하지 않은 것
@@ -1467,9 +1701,9 @@ for name, q_pose in GRAVITY_POSES.items():
 #   부록 B가 한 기계에서 잰 값으로 따로 보인다({ref}`sec-b-single`, {ref}`sec-b-batch`).
 # - 문헌의 연산량. 희소성을 살린 구현 하나(`rnea_structured`)의 곱셈은 부록 B가 세고
 #   ({ref}`sec-b-counts`), 문헌에 실린 최적화 구현의 식과도 그곳에서 나란히 놓는다
-#   ({ref}`sec-b-published`). 예제 ③의 횟수는 이 책의 조밀한 구현에만 해당한다.
+#   ({ref}`sec-b-published`). 예제 ③의 횟수는 이 책의 밀집 구현에만 해당한다.
 # - 큰 사슬의 수치 거동. 이 절의 무작위 사슬은 {glue:text}`id_n_max`관절까지였다. 관절 64개의 사슬과
-#   링크 질량이 $10^{6}$배씩 엇갈리는 사슬은 3.2.10.5가 잰다({ref}`sec-closing-range`). 그 밖의 구조,
+#   링크 질량이 $10^{6}$배씩 엇갈리는 사슬은 3.2.10.5절이 잰다({ref}`sec-closing-range`). 그 밖의 구조,
 #   예를 들어 특이 자세에 가까운 사슬은 보지 않았다.
 # - 강체가 아닌 효과. 예제 ④와 ⑤의 토크와 반력에는 마찰, 모터 회전자의 관성, 감속기의 탄성이 들어
 #   있지 않다.

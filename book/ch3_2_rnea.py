@@ -21,7 +21,7 @@
 # 장의 주제는 그 셈을 링크 수에 비례하는 비용으로 끝내는 방법, 곧 재귀 뉴턴-오일러
 # 알고리즘(recursive Newton-Euler algorithm, RNEA)이다. 장은 세 페이지로 나뉜다. 이 페이지는
 # 3.2.1절부터 3.2.4절까지(목표, 개념, 원리, 알고리즘)를 맡는다. 여섯 가지 풀이 예제(3.2.5절)는
-# {doc}`ch3_2_examples`에, 구현 방식의 선택·한계·체크포인트·재현표(3.2.6~3.2.11절)는
+# {doc}`ch3_2_examples`에, 구현 방식의 선택·한계·체크포인트(3.2.6절~3.2.11절)는
 # {doc}`ch3_2_closing`에 있다.
 #
 # 이 페이지의 모든 수치는 코드 셀이 `chaindyn` 패키지를 불러 계산한 값이다. 모듈을 불러오고 그림
@@ -42,7 +42,7 @@ from chaindyn.classic import link_velocities
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
 from chaindyn.rnea import _backward, _forward, joint_step
-from chaindyn_book import ch32
+from chaindyn_book import ch32, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 import _style  # noqa: E402  (figsrc/_style.py: 한글 글꼴과 그림 양식)
@@ -85,17 +85,18 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 #   $J_b^{\mathsf T}F_{\mathrm{tip}}$, 관절 반력 렌치를 얻고, 그렇게 나눈 항들이 왜 정확한지
 #   설명한다.
 #
-# **선수 지식.** 전방 순환은 1.10절의 트위스트와 수반 변환($\mathrm{Ad}$, $\mathrm{ad}$)으로
-# 적히고, 링크의 자세는 2.4절의 지수 곱(PoE) 순기구학과 같은 방식으로 만든다. 계산에 직접 쓰는
-# 정의는 3.2.3.1절에 다시 모아 두었다. 말단 렌치가 토크에 더하는 항은 2.8절({doc}`ch2_8_jacobians`)의 물체 야코비안
-# $J_b$로 표현된다. 가장 깊이 기대는 것은 3.1절의 공간 관성 $\mathcal{G}$와 한 강체의
-# 뉴턴-오일러 방정식이며, 이 페이지에서는 식 {eq}`eq-rnea-body`로 다시 적어 쓴다.
+# **선수 지식.** 전방 순환은 트위스트와 수반 변환($\mathrm{Ad}$, $\mathrm{ad}$)으로 적힌다. 그
+# 기호는 {doc}`notation`에 있고, 계산에 직접 쓰는 정의는 3.2.3.1절에 다시 모아 두었다. 링크의
+# 자세는 2.8.2절의 지수 곱(PoE) 순기구학과 같은 방식으로 만든다. 말단 렌치가 토크에 더하는 항은
+# 2.8장({doc}`ch2_8_jacobians`)의 물체 야코비안 $J_b$로 표현된다. 가장 깊이 기대는 것은 공간 관성
+# $\mathcal{G}$와 한 강체의 뉴턴-오일러 방정식이다. 두 가지를 유도하는 3.1장(이 책 범위 밖) 대신,
+# 이 페이지는 식 {eq}`eq-rnea-inertia`와 {eq}`eq-rnea-body`로 다시 적어 쓴다.
 #
 # **누가 무엇을 위해 읽는가.** 세 부류의 독자가 서로 다른 이유로 이 장을 읽는다.
 #
 # - *제어 엔지니어*는 역동역학, 계산 토크(computed torque) 제어, 중력 보상을 직접 구현한다.
 #   점화식과 부호 규약을 정확히 알아야 하고, $g(q)$와 $h(q,\dot q)$를 RNEA 호출 한 번으로 얻는
-#   방법이 필요하다.
+#   방법이 필요하다. 계산 토크 제어의 토크도 RNEA 한 번이다(3.2.7절).
 # - *동역학 라이브러리를 쓰거나 비교하는 개발자*에게는 성분 순서(회전 성분이 먼저인지 병진
 #   성분이 먼저인지), 렌치를 어느 점에 대해 어느 좌표계로 적는지, 외력의 부호가 무엇인지가
 #   중요하다. 이 책의 규약은 {doc}`notation`에 모아 두었다.
@@ -103,12 +104,14 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 #   하중과 전도 모멘트를 읽는다.
 #
 # **앞뒤 장과의 관계.** 이 장의 RNEA는 뒤의 여러 장이 딛고 서는 기초이다. 같은 운동방정식을
-# 에너지에서 다시 얻는 라그랑주 정식화(3.3절)는 이 장의 토크와 계산량을 비교 대상으로 삼는다.
-# 운동방정식의 성질(3.4절: 질량 행렬의 대칭과 양의 정부호, 에너지 보존), 질량 행렬을 더 적은
-# 계산으로 만드는 CRBA와 순동역학의 ABA(3.5절), 동역학 라이브러리와 도함수(3.6절), 동역학
-# 파라미터 식별(3.7절)이 모두 이 장의 결과를 쓴다. 제어 쪽에서는 계산 토크 제어(12.5절)가
-# 제어 주기마다 RNEA를 부른다. 닫힌 사슬(3.11절)과 부유 기저(3.13절)는 이 장의 두 가정(직렬
-# 사슬, 고정된 기저)을 넘어서는 확장이다.
+# 에너지에서 다시 얻는 라그랑주 정식화(3.3장)는 이 장의 토크와 계산량을 비교 대상으로 삼는다.
+# 운동방정식의 성질 가운데 $\dot M - 2C$의 반대칭과 에너지 균형은 3.3.2절과 3.3.3절에 있다. 그 밖의
+# 성질을 모은 3.4장(이 책 범위 밖)도 이 장의 결과를 쓴다. 질량 행렬을 더 적은 계산으로 만드는 CRBA와
+# 순동역학의 ABA는 3.5장이 다룬다. 동역학 라이브러리와 도함수는 3.6장(이 책 범위 밖), 동역학
+# 파라미터 식별은 3.7장(이 책 범위 밖)의 주제이다. 제어 쪽에서는 계산 토크 제어가 제어 주기마다
+# RNEA를 부른다. 그 호출은 3.2.7절에, 모델이 틀릴 때의 거동은 3.5.7절에 있다. 닫힌 사슬을 다루는
+# 3.11장(이 책 범위 밖)과 부유 기저를 다루는 3.13장(이 책 범위 밖)은 이 장의 두 가정(직렬 사슬,
+# 고정된 기저)을 넘어서는 확장이다.
 #
 # (sec-rnea-sources)=
 # **출처와 검증 방침.** 이 장의 식과 표기는 Modern Robotics {cite:p}`lynch2017modern`의 8.3절과
@@ -134,8 +137,8 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 #
 # *힘은 말단에서 기저 쪽으로 정해진다.* 링크 하나를 떼어 놓고 보면, 그 링크에 작용하는 렌치는
 # (중력을 빼면) 둘뿐이다. 관절 $i$를 통해 기저 쪽 링크 $i-1$에서 들어오는 렌치, 그리고 관절
-# $i+1$을 통해 말단 쪽 링크 $i+1$을 밀 때 되돌아오는 반작용이다. 3.1절의 뉴턴-오일러 방정식은
-# 이 둘의 합이 그 링크의 운동에 드는 관성 렌치와 같아야 한다고 말한다. 말단 링크 $n$에는 말단
+# $i+1$을 통해 말단 쪽 링크 $i+1$을 밀 때 되돌아오는 반작용이다. 한 강체의 뉴턴-오일러 방정식(식
+# {eq}`eq-rnea-body`)은 이 둘의 합이 그 링크의 운동에 드는 관성 렌치와 같아야 한다고 말한다. 말단 링크 $n$에는 말단
 # 쪽 링크 대신 환경이 있을 뿐이므로 관절 $n$의 렌치를 곧바로 풀 수 있다. 그 값을 링크 $n-1$의 방정식에 넣으면 관절 $n-1$의 렌치가
 # 나오고, 이렇게 기저까지 내려오는 것이 **후방 순환**이다.
 #
@@ -186,8 +189,8 @@ plt.close(fig)
 # %% [markdown]
 # **이 장의 결과를 먼저 적는다.** 아래 세 셀(접혀 있다)은 풀이 예제 페이지({doc}`ch3_2_examples`)가
 # 자세히 다루는 계산을 `chaindyn_book.ch32`로 한 번에 불러 그 결론만 모은다. 첫 셀은 기계와 무관하게
-# 같은 값(개수, 곱셈 횟수, 넷째 자리로 반올림한 토크와 비율), 둘째 셀은 기계마다 마지막 자리가
-# 다를 수 있는 반올림 오차 수준의 값, 셋째 셀은 그 값들을 허용 오차와 비교하는 검사이다.
+# 같은 값(개수, 곱셈 횟수, 넷째 자리로 반올림한 토크와 비율)을 모은다. 둘째 셀은 기계마다 마지막 자리가
+# 다를 수 있는 반올림 오차 수준의 값을, 셋째 셀은 그 값들의 허용 오차를 모은다.
 
 # %% tags=["hide-input"]
 cf = ch32.closed_form_check()
@@ -200,9 +203,13 @@ terms = ch32.trajectory_terms()
 
 # 결정적인 값: 개수, 곱셈 횟수, 4자리로 반올림한 토크와 비율
 per_link = mc["rnea"][0] // mc["n"][0]
-assert all(c == per_link * n for n, c in zip(mc["n"], mc["rnea"]))
 mm_pairs = [(n, c) for n, c in zip(mc["n"], mc["mass_matrix"]) if c is not None]
-assert all(c == per_link * n * n for n, c in mm_pairs)
+claims.claim("rn-sum-linear", "RNEA 한 번은 {glue:text}`rn_per_link`$\\,n$회이다",
+             all(c == per_link * n for n, c in zip(mc["n"], mc["rnea"])),
+             n=mc["n"], counts=mc["rnea"], per_link=per_link)
+claims.claim("rn-sum-columns",
+             "RNEA를 열마다 불러 $M(q)$를 만들면 {glue:text}`rn_per_link`$\\,n^2$회이다",
+             all(c == per_link * n * n for n, c in mm_pairs), pairs=mm_pairs, per_link=per_link)
 glue("rn_cf_samples", cf["samples"], display=False)
 glue("rn_id_nmin", ids[0]["n"], display=False)
 glue("rn_id_nmax", ids[-1]["n"], display=False)
@@ -217,9 +224,13 @@ glue("rn_mm_nmax", mm_pairs[-1][0], display=False)
 glue("rn_mm_count_nmax", mm_pairs[-1][1], display=False)
 # 관절 2: 중력항의 최댓값과 전체 토크의 최댓값은 서로 다른 시각에 나온다
 j2 = tf["table"][1]
-assert j2["t_tau_max"] != j2["t_gravity_max"]
+claims.claim("rn-sum-j2-early", "토크 전체는 그보다 이른",
+             j2["t_tau_max"] < j2["t_gravity_max"],
+             t_tau_max=j2["t_tau_max"], t_gravity_max=j2["t_gravity_max"])
 k_peak = int(np.argmax(np.abs(terms["tau"][:, 1])))  # 전체 토크 |tau_2|가 최대인 표본
-assert terms["t"][k_peak] == j2["t_tau_max"]
+assert terms["t"][k_peak] == j2["t_tau_max"]  # 표와 시계열이 같은 표본을 가리킨다
+claims.claim("rn-sum-j1-tipping", "그 관절 모터 토크의 최댓값보다 크며",
+             rf["j1_tipping_over_drive"] > 1, ratio=rf["j1_tipping_over_drive"])
 glue("rn_j2_grav_max", fixed(j2["gravity_max"], 4), display=False)
 glue("rn_j2_tau_max", fixed(j2["tau_max"], 4), display=False)
 glue("rn_j2_t_grav", fixed(j2["t_gravity_max"], 4), display=False)
@@ -261,36 +272,59 @@ min_pivot = min(r["min_cholesky_pivot"] for r in ids)
 print(f"촐레스키 최소 피벗 {min_pivot:.4f}")
 
 # %% tags=["hide-input"]
-# 위 값들을 허용 오차로 검사한다 (재현표 ch32.reproduction_table은 보고된 값의 10배라는 더 좁은 한계를 쓴다).
+# 허용 오차 (재현표 ch32.reproduction_table은 보고된 값의 10배라는 더 좁은 한계를 쓴다)
 bounds = {
     "rn_cf_err": 1e-13, "rn_id_classic": 1e-12, "rn_id_mass": 1e-12, "rn_id_asym": 1e-13,
     "rn_id_energy": 1e-12, "rn_jtf_err": 1e-13, "rn_weight_err": 1e-12, "rn_split_err": 1e-12,
 }
 for key, bound in bounds.items():
-    assert roundoff[key] < bound, (key, roundoff[key], bound)
     glue(key + "_bound", sci(bound, 1), display=False)
-assert min_pivot > 0.0  # 모든 상태에서 M이 양의 정부호
-print("모든 값이 허용 오차 안에 있다:", {k: sci(b, 1) for k, b in bounds.items()})
+claims.within("rn-sum-cf", "가장 큰 차이는 {glue:text}`rn_cf_err` N·m로, 허용 오차 "
+              "{glue:text}`rn_cf_err_bound` N·m 안에 있다", roundoff["rn_cf_err"], bounds["rn_cf_err"])
+claims.within("rn-sum-classic", "3차원 벡터 형태와 공간 형태의 토크 차이는 최대 "
+              "{glue:text}`rn_id_classic` N·m(허용 {glue:text}`rn_id_classic_bound`)",
+              roundoff["rn_id_classic"], bounds["rn_id_classic"])
+claims.within("rn-sum-mqh", "RNEA의 차이는 최대 {glue:text}`rn_id_mass` N·m(허용 "
+              "{glue:text}`rn_id_mass_bound`)", roundoff["rn_id_mass"], bounds["rn_id_mass"])
+claims.within("rn-sum-asym", "$M$의 비대칭은 최대 {glue:text}`rn_id_asym`(허용 "
+              "{glue:text}`rn_id_asym_bound`)", roundoff["rn_id_asym"], bounds["rn_id_asym"])
+claims.claim("rn-sum-pivot", "피벗이 하나도 빠짐없이 0보다 크다", min_pivot > 0.0,
+             min_pivot=min_pivot)
+claims.within("rn-sum-energy", "링크 운동 에너지 합의 상대 차이는 최대 {glue:text}`rn_id_energy`(허용 "
+              "{glue:text}`rn_id_energy_bound`)", roundoff["rn_id_energy"], bounds["rn_id_energy"])
+claims.within("rn-sum-jtf", "차이는 최대 {glue:text}`rn_jtf_err` N·m(허용 {glue:text}`rn_jtf_err_bound`)",
+              roundoff["rn_jtf_err"], bounds["rn_jtf_err"])
+claims.within("rn-sum-weight", "차이는 최대 {glue:text}`rn_weight_err` N(허용 "
+              "{glue:text}`rn_weight_err_bound`)", roundoff["rn_weight_err"], bounds["rn_weight_err"])
+claims.within("rn-sum-split", "이 합과 한 번의 호출로 얻은 $\\tau$의 차이는 최대 "
+              "{glue:text}`rn_split_err` N·m(허용 {glue:text}`rn_split_err_bound`)",
+              roundoff["rn_split_err"], bounds["rn_split_err"])
+claims.within("rn-weight-eq", "차이는 최대 {glue:text}`rn_weight_err` N이다(허용 "
+              "{glue:text}`rn_weight_err_bound`)", roundoff["rn_weight_err"], bounds["rn_weight_err"])
+print("허용 오차:", {k: sci(b, 1) for k, b in bounds.items()})
 
 # %% [markdown]
-# 셀들이 모은 값을 여섯 항목으로 묶어 둔다. 허용 오차는 모두 계산 전에 정해 둔 값이고, 셋째 셀이
-# 각 값을 그 허용 오차와 비교한다.
+# 셀들이 모은 값을 여섯 항목으로 묶어 둔다. 허용 오차는 모두 계산 전에 정해 둔 값이다.
+#
+# % claim: rn-sum-cf, rn-sum-classic, rn-sum-mqh, rn-sum-asym, rn-sum-pivot, rn-sum-energy, rn-sum-jtf, rn-sum-weight, rn-sum-linear, rn-sum-columns, rn-sum-split, rn-sum-j2-early, rn-sum-j1-tipping
 #
 # 1. **닫힌 식과의 일치.** 수직면에서 움직이는 평면 2R 팔에 대해 Modern Robotics의 닫힌 식
-#    {cite:p}`lynch2017modern`과 RNEA를 무작위 상태 {glue:text}`rn_cf_samples`개에서 비교하면,
-#    가장 큰 차이가 {glue:text}`rn_cf_err` N·m이다(허용 {glue:text}`rn_cf_err_bound`).
+#    {cite:p}`lynch2017modern`과 RNEA를 무작위 상태 {glue:text}`rn_cf_samples`개에서 비교했다.
+#    가장 큰 차이는 {glue:text}`rn_cf_err` N·m로, 허용 오차 {glue:text}`rn_cf_err_bound` N·m 안에 있다.
 # 2. **항등식.** 관절 수 $n=$ {glue:text}`rn_id_nmin`부터 {glue:text}`rn_id_nmax`까지의 무작위
-#    사슬(직동 관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 다음이 성립한다. 3차원
-#    벡터 형태와 공간 형태의 토크 차이는 {glue:text}`rn_id_classic` 이하이고, 질량 행렬로 계산한
-#    $M\ddot q + h$와 RNEA의 차이는 {glue:text}`rn_id_mass` 이하이다. 또 $M$의 비대칭은
-#    {glue:text}`rn_id_asym` 이하이고, 모든 상태에서 촐레스키 분해가 성공하며(양의 정부호),
-#    $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크 운동 에너지 합의 상대 차이는
-#    {glue:text}`rn_id_energy` 이하이다.
+#    사슬(직동 관절 포함, 사슬마다 상태 {glue:text}`rn_id_states`개)에서 항등식과 질량 행렬의 성질을
+#    계산했다. 3차원 벡터 형태와 공간 형태의 토크 차이는 최대 {glue:text}`rn_id_classic` N·m(허용
+#    {glue:text}`rn_id_classic_bound`)이다. 질량 행렬로 계산한 $M\ddot q + h$와 RNEA의 차이는 최대
+#    {glue:text}`rn_id_mass` N·m(허용 {glue:text}`rn_id_mass_bound`)이다. $M$의 비대칭은 최대
+#    {glue:text}`rn_id_asym`(허용 {glue:text}`rn_id_asym_bound`)이다. 상태마다 $M$을 촐레스키 분해하면
+#    피벗이 하나도 빠짐없이 0보다 크다. $\tfrac12\dot q^{\mathsf T}M\dot q$와 링크 운동 에너지 합의 상대
+#    차이는 최대 {glue:text}`rn_id_energy`(허용 {glue:text}`rn_id_energy_bound`)이다.
 # 3. **정역학.** 예제 6R 팔(총질량 {glue:text}`rn_mass:g` kg)에 말단 렌치만 주면 RNEA 토크와
-#    $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이가 {glue:text}`rn_jtf_err` N·m 이하이다. 팔을 정지시켜
-#    무게만 걸면, 첫 관절이 떠받치는 힘과 팔의 무게 {glue:text}`rn_weight:.2f` N의 차이가
-#    {glue:text}`rn_weight_err` N을 넘지 않는다.
-# 4. **연산량.** 회전 관절 링크 하나에 스칼라 곱셈이 {glue:text}`rn_per_link`회 들어서, RNEA 한
+#    $J_b^{\mathsf T}F_{\mathrm{tip}}$의 차이는 최대 {glue:text}`rn_jtf_err` N·m(허용
+#    {glue:text}`rn_jtf_err_bound`)이다. 팔을 정지시켜 무게만 걸면 첫 관절이 떠받치는 힘과 팔의 무게
+#    {glue:text}`rn_weight:.2f` N의 차이는 최대 {glue:text}`rn_weight_err` N(허용
+#    {glue:text}`rn_weight_err_bound`)이다.
+# 4. **연산량.** 회전 관절 링크 하나에 스칼라 곱셈이 {glue:text}`rn_per_link`회 든다. 그래서 RNEA 한
 #    번은 {glue:text}`rn_per_link`$\,n$회이다($n=$ {glue:text}`rn_nmax_count`이면
 #    {glue:text}`rn_count_nmax:,d`회). RNEA를 열마다 불러 $M(q)$를 만들면
 #    {glue:text}`rn_per_link`$\,n^2$회이다($n=$ {glue:text}`rn_mm_nmax`이면
@@ -300,16 +334,16 @@ print("모든 값이 허용 오차 안에 있다:", {k: sci(b, 1) for k, b in bo
 #    {cite:p}`corke2021toolbox`와의 대조는 풀이 예제 페이지의 교차 검증 절(예제 ⑥,
 #    {doc}`ch3_2_examples`)에서 계산한다. 이 페이지는 그 결과를 미리 적지 않는다.
 # 6. **토크 분해와 반력.** 예제 6R 팔의 궤적({glue:text}`rn_traj_samples`개 표본)에서 RNEA를 세 번
-#    나누어 불러 얻은 $g + C\dot q + M\ddot q$는 한 번의 호출로 얻은 $\tau$와
-#    {glue:text}`rn_split_err` N·m 이내로 같다. 둘째 관절의 토크를 보면, 무게가 만드는 몫은
-#    {glue:text}`rn_j2_t_grav:.3f` s에 {glue:text}`rn_j2_grav_max:.2f` N·m로 가장 크고, 토크
-#    전체는 그보다 이른 {glue:text}`rn_j2_t_tau:.3f` s에 {glue:text}`rn_j2_tau_max:.2f` N·m로 가장
+#    나누어 불러 $g + C\dot q + M\ddot q$를 얻었다. 이 합과 한 번의 호출로 얻은 $\tau$의 차이는 최대
+#    {glue:text}`rn_split_err` N·m(허용 {glue:text}`rn_split_err_bound`)이다. 둘째 관절에서 무게가
+#    만드는 몫은 {glue:text}`rn_j2_t_grav:.3f` s에 {glue:text}`rn_j2_grav_max:.2f` N·m로 가장 크다.
+#    토크 전체는 그보다 이른 {glue:text}`rn_j2_t_tau:.3f` s에 {glue:text}`rn_j2_tau_max:.2f` N·m로 가장
 #    크다. 앞의 값을 뒤의 값으로 나누면 {glue:text}`rn_j2_share:.0%`이지만, 서로 다른 두 순간을
-#    견준 비이다. 전체 토크가 가장 큰 그 순간의 {glue:text}`rn_j2_tau_at_peak:.2f` N·m만 보면
-#    무게의 몫이 $g_2=$ {glue:text}`rn_j2_g_at_peak:.2f` N·m이다. 베어링 쪽에서는, 첫 관절을 축에서
-#    꺾으려는 모멘트가 가장 클 때 그 관절 모터 토크의 최댓값보다
-#    {glue:text}`rn_j1_tip_over_drive:.2f`배 크고, 둘째 관절에서는 축을 가로지르는 힘이 축을 따르는
-#    힘의 {glue:text}`rn_j2_radial_over_axial:.2f`배이다.
+#    견준 비이다. 전체 토크가 가장 큰 그 순간만 보면 {glue:text}`rn_j2_tau_at_peak:.2f` N·m 가운데
+#    무게의 몫이 $g_2=$ {glue:text}`rn_j2_g_at_peak:.2f` N·m이다. 베어링 쪽에서 보면 첫 관절을 축에서
+#    꺾으려는 모멘트의 최댓값은 그 관절 모터 토크의 최댓값보다 크며,
+#    {glue:text}`rn_j1_tip_over_drive:.2f`배이다. 둘째 관절에서는 축을 가로지르는 힘의 최댓값이 축을
+#    따르는 힘의 최댓값의 {glue:text}`rn_j2_radial_over_axial:.2f`배이다.
 #
 # 이 수들이 어디에서 나오는지, 곧 점화식이 왜 그런 모양이고 어디까지 믿을 수 있는지가 이
 # 페이지의 나머지 내용이다.
@@ -323,11 +357,11 @@ print("모든 값이 허용 오차 안에 있다:", {k: sci(b, 1) for k, b in bo
 #
 # 좌표계는 물체마다 하나씩 붙인다. 기저의 것이 $\{0\}$이고, 링크 $i$ ($i=1,\dots,n$)와 함께
 # 움직이는 것이 $\{i\}$이다. 관절 $i$는 링크 $i-1$과 링크 $i$를 잇고 링크 $i$를 움직인다. $\{i\}$를 링크 $i$의 어디에
-# 붙일지는 자유이며, 질량 중심일 필요도 없다. 이 자유가 실제로 쓸모 있는 까닭은 이 책이 3.1절의
-# 일반 공간 관성(임의의 점에 대한 관성)을 쓰기 때문이다. 덕분에 수정 DH 규약의 관절 좌표계나
+# 붙일지는 자유이며, 질량 중심일 필요도 없다. 이 자유가 실제로 쓸모 있는 까닭은 이 책이 임의의 점에
+# 대한 일반 공간 관성(식 {eq}`eq-rnea-inertia`)을 쓰기 때문이다. 덕분에 수정 DH 규약의 관절 좌표계나
 # URDF의 링크 좌표계를 옮기지 않고 그대로 쓸 수 있다. Modern Robotics {cite:p}`lynch2017modern`의
 # 참조 코드 modern_robotics는 $\{i\}$를 질량 중심에 둔다(부록 A의 규약표가 라이브러리에 직접 물어
-# 확인한다). 그것은 이 자유의 한 특수한 경우이다.
+# 본다). 그것은 이 자유의 한 특수한 경우이다.
 #
 # 사슬은 링크마다 세 가지 자료로 정해진다(`chaindyn.Chain`의 세 배열).
 #
@@ -339,7 +373,7 @@ print("모든 값이 허용 오차 안에 있다:", {k: sci(b, 1) for k, b in bo
 #   $u_i=0$이다. 직동 관절이면 $\hat w_i = 0$이고 $u_i$가 미끄럼 방향 단위벡터이다.
 # - **공간 관성** $\mathcal{G}_i$: 링크 $i$의 질량 $m_i$, $\{i\}$에서 본 질량 중심 $c_i$,
 #   질량 중심에 대한 회전 관성 $I_{c,i}$를 $\{i\}$의 **원점에 대해** 모은 $6\times6$ 행렬
-#   (`chain.inertias[i]`, 3.1절):
+#   (`chain.inertias[i]`; 유도는 3.1장(이 책 범위 밖)):
 #
 # $$
 # \mathcal{G}_i = \begin{bmatrix} I_{c,i} - m_i[c_i]^2 & m_i[c_i] \\ -m_i[c_i] & m_i\,\mathbf 1
@@ -374,8 +408,9 @@ print("모든 값이 허용 오차 안에 있다:", {k: sci(b, 1) for k, b in bo
 # $T_{i,i-1}$과 $M_{i,i-1}$은 $\{i\}$**에서 본** $\{i-1\}$이므로 $\{i\}$에서 $\{i-1\}$을 가리킨다.
 #
 # (sec-rnea-definitions)=
-# **계산에 필요한 정의.** 아래 점화식을 코드로 옮기려면 다음 다섯 가지가 필요하다. 1.10절과
-# 2.4절에서 다룬 내용을 이 장의 기호로 다시 적는다.
+# **계산에 필요한 정의.** 아래 점화식을 코드로 옮기려면 다음 다섯 가지가 필요하다. 트위스트와 수반
+# 변환은 {doc}`notation`에, 지수 곱 순기구학은 2.8.2절에 있다. 여기서는 그 내용을 이 장의 기호로 다시
+# 적는다.
 #
 # *반대칭 행렬.* 3차원 벡터 $\omega = (\omega_1,\omega_2,\omega_3)$의 반대칭 행렬은 외적을
 # 행렬 곱으로 바꾼다.
@@ -532,8 +567,12 @@ V_t, W_t = rng_def.standard_normal(6), rng_def.standard_normal(6)
 bracket = hat4(V_t) @ hat4(W_t) - hat4(W_t) @ hat4(V_t)
 ad_err = float(np.abs(hat4(spatial.ad(V_t) @ W_t) - bracket).max())
 def_bounds = {"group": 1e-12, "deriv": 1e-8, "ad": 1e-12}  # 허용 오차
-assert group_err < def_bounds["group"] and deriv_err < def_bounds["deriv"]
-assert ad_err < def_bounds["ad"]
+claims.within("rn-def-group", "군 성질의 차이는 {glue:text}`rn_def_group`(허용 "
+              "{glue:text}`rn_def_group_bound`)", group_err, def_bounds["group"])
+claims.within("rn-def-ad", "`ad`와 교환자의 차이는 {glue:text}`rn_def_ad`(허용 "
+              "{glue:text}`rn_def_ad_bound`)", ad_err, def_bounds["ad"])
+claims.within("rn-def-deriv", "미분의 차이 {glue:text}`rn_def_deriv`(허용 "
+              "{glue:text}`rn_def_deriv_bound`)", deriv_err, def_bounds["deriv"])
 glue("rn_def_group", sci(group_err), display=False)
 glue("rn_def_deriv", sci(deriv_err), display=False)
 glue("rn_def_ad", sci(ad_err), display=False)
@@ -553,8 +592,10 @@ assert conj_ok
 print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
 
 # %% [markdown]
-# 군 성질은 {glue:text}`rn_def_group` 이내(허용 {glue:text}`rn_def_group_bound`), `ad`와 교환자는
-# {glue:text}`rn_def_ad` 이내(허용 {glue:text}`rn_def_ad_bound`)로 맞는다. 미분의 차이
+# % claim: rn-def-group, rn-def-ad, rn-def-deriv
+#
+# 군 성질의 차이는 {glue:text}`rn_def_group`(허용 {glue:text}`rn_def_group_bound`), `ad`와 교환자의
+# 차이는 {glue:text}`rn_def_ad`(허용 {glue:text}`rn_def_ad_bound`)이다. 미분의 차이
 # {glue:text}`rn_def_deriv`(허용 {glue:text}`rn_def_deriv_bound`)는 중심 차분 자체의 절단·반올림
 # 오차 크기이다.
 #
@@ -581,7 +622,7 @@ print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
 #
 # 기저가 정지해 있으므로 $V_0=0$이다. 식 {eq}`eq-rnea-twist`를 $i=1$부터 $n$까지 적용하면
 # 모든 링크의 트위스트가 나온다. 말단의 트위스트 $V_n$은 물체 야코비안으로 쓴
-# $J_b(q)\dot q$(2.8절, {doc}`ch2_8_jacobians`)와 같다.
+# $J_b(q)\dot q$(2.8장, {doc}`ch2_8_jacobians`)와 같다.
 #
 # **가속도.** 식 {eq}`eq-rnea-twist`를 시간으로 미분한다. 까다로운 부분은
 # $\mathrm{Ad}_{T_{i,i-1}}$ 자체가 $q_i$를 통해 시간에 따라 변한다는 점이다. 식
@@ -621,12 +662,13 @@ print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
 # 둘째 줄은 식 {eq}`eq-rnea-twist`로 $\mathrm{Ad}_{T_{i,i-1}}V_{i-1} = V_i - A_i\dot q_i$를
 # 넣은 것이다. 셋째 줄은 $\mathrm{ad}_X X = 0$(자기 자신과의 리 괄호는 0)을, 넷째 줄은 리
 # 괄호의 반대칭성 $\mathrm{ad}_X Y = -\mathrm{ad}_Y X$를 쓴 것이다. 같은 가속도 점화식이 Modern
-# Robotics {cite:p}`lynch2017modern` 8.3절에도 있다(3.2.1의 출처 방침대로 이 책은 그 절을 다시
-# 읽지 않았고, 유도는 위처럼 직접 적었다). 넷째 줄의 $\mathrm{ad}_{V_i}(A_i)\dot q_i$가 바로
+# Robotics {cite:p}`lynch2017modern` 8.3절에도 있다. 이 책은 그 절과 대조하지 않고 유도를 위처럼
+# 직접 적었다. RBDA 5.3절의 물체 좌표 식 (5.15)에서는 같은 항이 $v_i\times S_i\dot q_i$로 나타난다.
+# 넷째 줄의 $\mathrm{ad}_{V_i}(A_i)\dot q_i$가 바로
 # "움직이는 좌표계에서 본 상대 운동"이 만드는 항이다. 회전 관절이면 이 항의 회전(각가속도) 성분은
 # 식 {eq}`eq-rnea-bracket`의 위 블록에서 $[\omega_i]\,\hat w_i\dot q_i = \omega_i \times \hat w_i\dot q_i$로,
-# 고전 역학에서 각가속도를 합성할 때 나오는 항과 같다. 이 항을 빠뜨린 구현이 어떤 시험을
-# 통과하고 어떤 시험에서 걸리는지는 3.2.11.1의 {numref}`ex-32-cp1`에서 따져 본다.
+# 고전 역학에서 각가속도를 합성할 때 나오는 항과 같다. 이 항을 빠뜨린 구현이 어떤 계산에서 맞는
+# 값을 내고 어떤 계산에서 틀리는지는 3.2.11.1절의 {numref}`ex-32-cp1`에서 따져 본다.
 #
 # (sec-rnea-gravity)=
 # **중력을 기저 가속도로 넣기.** 전방 순환을
@@ -654,13 +696,16 @@ print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
 #    그러므로 $\dot V_0 = (0,-\mathfrak{g})$로 시작하면 모든 링크에서 정확히
 #    $\dot V_i - (0,\mathfrak{g}_i)$를 쓴 셈이 된다.
 #
+# % claim: rn-weight-eq
+#
 # 물리적으로는 등가 원리이다. 균일한 중력장 속에 정지한 기저와, 중력이 없는 공간에서 위쪽으로
 # $\mathfrak{g}$의 크기로 가속하는 기저는 사슬의 어떤 링크에게도 구별되지 않는다. 각 링크는
 # 어느 쪽이든 질량 중심에 $m_i\mathfrak{g}$의 힘을 받는 것과 같은 효과를 느낀다(식으로 보이는 것은
-# {numref}`ex-32-cp3`이다). 이 대체가
-# 근사가 아니라는 것은 위의 정역학 검사(결과 3)가 숫자로 보인다. 정지한 팔의 첫 관절은 팔 전체의
-# 무게 {glue:text}`rn_weight:.2f` N을 {glue:text}`rn_weight_err` N 이내로 정확히 떠받친다.
-# 주의할 점은 이렇게 계산한 $\dot V_i$가 링크의 *실제* 가속도가 아니라 $(0,\mathfrak{g}_i)$만큼
+# {numref}`ex-32-cp3`이다). Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA)
+# {cite:p}`featherstone2008rigid` 5.3절(94쪽)도 균일한 중력장을 기저의 가상 가속도
+# $a_0 = -a_g$로 넣는 같은 방법을 적는다. 이 대체가 근사가 아니라는 것은 위 결과 3의 정역학 계산이
+# 숫자로 보인다. 정지한 팔의 첫 관절이 떠받치는 힘과 팔 전체의 무게 {glue:text}`rn_weight:.2f` N의
+# 차이는 최대 {glue:text}`rn_weight_err` N이다(허용 {glue:text}`rn_weight_err_bound`). 주의할 점은 이렇게 계산한 $\dot V_i$가 링크의 *실제* 가속도가 아니라 $(0,\mathfrak{g}_i)$만큼
 # 어긋난 값이라는 것이다. 링크의 가속도 자체가 필요하면 중력을 끄고(`gravity=(0, 0, 0)`)
 # 따로 계산해야 한다. 또 이 방법은 중력장이 균일하다는 가정에 기대므로, 장의 세기나 방향이
 # 사슬 크기 안에서 달라지는 경우에는 그대로 쓸 수 없다.
@@ -669,21 +714,23 @@ print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
 # 아무 조건도 두지 않는다. 바퀴 달린 차체 위의 팔처럼 기저 자체가 움직여도, 차체의 트위스트와 그
 # 미분을 출발값에 넣으면 식은 그대로 쓸 수 있다. `chaindyn.rnea`는 이 일반성을 쓰지 않는다. 기저
 # 쪽에서 받는 것은 중력 벡터뿐이어서, $V_0$는 늘 0이고 $\dot V_0$에는 $-\mathfrak{g}$라는 병진
-# 성분 하나만 들어간다. 기저가 움직이는 경우와 부유 기저는 3.13절의 주제이다.
+# 성분 하나만 들어간다. 기저가 움직이는 경우와 부유 기저는 3.13장(이 책 범위 밖)의 주제이다.
 
 # %% [markdown]
 # (sec-rnea-backward)=
 # ### 3.2.3.3 후방 순환: 관절 렌치를 기저 쪽으로 모으기
 #
-# **링크 하나의 뉴턴-오일러 방정식.** 3.1절에서 본 것처럼, 트위스트 $V_i$로 움직이는 강체
-# $i$가 받는 모든 렌치의 합(좌표계 $\{i\}$에서 표현)은
+# **링크 하나의 뉴턴-오일러 방정식.** 트위스트 $V_i$로 움직이는 강체 $i$가 받는 모든 렌치의
+# 합(좌표계 $\{i\}$에서 표현)은 다음과 같다. 유도는 3.1장(이 책 범위 밖)의 몫이다.
 #
 # $$
 # F_{\text{합},i} = \mathcal{G}_i\,\dot V_i - \mathrm{ad}_{V_i}^{\mathsf T}\,\big(\mathcal{G}_i V_i\big)
 # $$ (eq-rnea-body)
 #
 # 이다. $\mathcal{G}_iV_i$는 링크의 운동량(원점에 대한 각운동량과 선운동량)이고, 둘째 항은
-# 회전하는 좌표계에서 운동량 성분을 미분할 때 생기는 자이로스코프·원심 효과이다.
+# 회전하는 좌표계에서 운동량 성분을 미분할 때 생기는 자이로스코프·원심 효과이다. RBDA 5.3절의 식
+# (5.9) $f_i^B = I_i a_i + v_i\times^{*} I_i v_i$가 같은 식이다. 그 책의 $v\times^{*}$가 이 책의
+# $-\mathrm{ad}_V^{\mathsf T}$이다.
 #
 # **렌치의 평형.** 링크 $i$가 받는 렌치는 두 가지뿐이다. 관절 $i$를 통해 링크 $i-1$에서 받는
 # 렌치 $F_i$, 그리고 관절 $i+1$을 통해 링크 $i+1$에게 $F_{i+1}$을 가하므로 그 반작용으로
@@ -722,8 +769,9 @@ print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
 # 구속 렌치이고, 관절을 이루는 베어링과 하우징, 그리고 링크의 뼈대가 받아 낸다. 축이 $z$축인 회전 관절이라면 모멘트 $n_i$의 $x,y$ 성분은 베어링을 기울이려는 전도
 # 모멘트, 힘 $f_i$의 $z$ 성분은 축 방향 하중, $x,y$ 성분은 반경 방향 하중이다. 제어 엔지니어에게는
 # 버리는 값이지만 기구 설계자에게는 베어링 선정과 구조 검토의 입력이다. RNEA는 이 값을 추가
-# 계산 없이 내주며, `chaindyn.joint_wrenches`가 $F_1,\dots,F_n$을 모두 돌려준다. 이 하중으로
-# 베어링 수명이나 안전계수를 정하는 일은 4.2절의 몫이다.
+# 계산 없이 내주며, `chaindyn.joint_wrenches`가 $F_1,\dots,F_n$을 모두 돌려준다. RBDA 5.3절(94쪽)도
+# 관절 베어링을 고르는 데 이 렌치를 쓸 수 있다고 적는다. 이 하중으로 베어링 수명이나 안전계수를
+# 정하는 일은 4.2장(이 책 범위 밖)의 몫이다.
 #
 # 아래 셀은 예제 6R 팔의 궤적에서 한 시각을 골라 관절 렌치를 계산하고, 식
 # {eq}`eq-rnea-torque`로 얻은 값이 `rnea`의 토크와 같은지 확인한다.
@@ -737,7 +785,8 @@ tau = chaindyn.rnea(arm, q, qd, qdd, gravity=GRAVITY)
 tau_from_F = np.array([F[i] @ arm.screws[i] for i in range(arm.n)])  # F_i^T A_i
 assert np.array_equal(tau, tau_from_F)  # rnea 안과 같은 곱셈이므로 비트 단위로 같다
 tipping = np.hypot(F[:, 0], F[:, 1])  # 축(z)에 수직인 모멘트 성분의 크기
-assert np.all(tipping[:2] > np.abs(tau[:2]))  # 이 시각 관절 1, 2: 전도 모멘트 > 구동 토크
+claims.claim("rn-k-tipping", "이 시각에는 두 관절 모두 베어링이 받는 모멘트가 모터의 토크보다 크다",
+             bool(np.all(tipping[:2] > np.abs(tau[:2]))), tipping=tipping[:2], drive=tau[:2])
 glue("rn_k_t", fixed(float(t_traj[k]), 4), display=False)
 for i in (0, 1):
     n_i, f_i = F[i, :3], F[i, 3:]  # 모멘트 n_i, 힘 f_i
@@ -751,7 +800,9 @@ print("F_2 =", fixed(F[1], 4))
 print("tau =", fixed(tau, 4))
 
 # %% [markdown]
-# 시각 $t=$ {glue:text}`rn_k_t` s에서 관절 1은 구동 토크 {glue:text}`rn_F1_drive:.2f` N·m을
+# % claim: rn-k-tipping
+#
+# 시각 $t=$ {glue:text}`rn_k_t` s에서 관절 1은 구동 토크 {glue:text}`rn_F1_drive:.2f` N·m를
 # 내는 동안, 베어링이 전도 모멘트 {glue:text}`rn_F1_tip:.2f` N·m, 축 방향 힘
 # {glue:text}`rn_F1_axial:.2f` N, 반경 방향 힘 {glue:text}`rn_F1_radial:.2f` N을 받는다.
 # 관절 2(수평 축)에서는 구동 토크가 {glue:text}`rn_F2_drive:.2f` N·m, 전도 모멘트가
@@ -762,14 +813,16 @@ print("tau =", fixed(tau, 4))
 # (sec-rnea-classic)=
 # ### 3.2.3.4 3차원 벡터 형태와의 관계
 #
-# 공간 벡터가 널리 쓰이기 전부터 RNEA는 각속도·선가속도·힘·모멘트를 따로따로 3차원 벡터로
-# 적는 형태로 알려져 있었다. 흔히 {cite:t}`luh1980online`에 돌리는 이 형태(선행 연구로
-# {cite:t}`orin1979kinematic`)는 여러 교과서
-# {cite:p}`craig2018introduction,spong2020robot,siciliano2009robotics`에 실려 있다. 이 책의
-# 구현 `chaindyn.rnea_classic`은 교과서 형태를 조금 넓혀, 회전 축이 $\{i\}$의 원점을 지나지
-# 않는 경우와 직동 관절까지 한 식으로 다룬다. 이 책의 저자들은 원 논문을 읽지 않았으므로
-# (3.2.1절의 출처와 검증 방침), 식은 교과서에 널리 실린 형태를 따랐고 원 논문과 대조하지
-# 않았다.
+# RNEA는 처음에 각속도·선가속도·힘·모멘트를 따로따로 3차원 벡터로 적는 형태로 나왔다. RBDA
+# 5.4절(97쪽)은 이 알고리즘을 처음 기술한 논문으로 {cite:t}`luh1980online`을 든다. 같은 책
+# 5.5절(99쪽)은 뉴턴-오일러 방정식을 재귀로 푸는 발상의 이른 형태를 Stepanenko와
+# Vukobratović(1976), 그리고 {cite:t}`orin1979kinematic`에서 찾는다. 이 장의 공간 형태는 RBDA
+# 5.3절 표 5.1의 알고리즘과 같은 구조이다. RBDA 5.4절은 두 형태의 실질적인 차이가 하나뿐이라고
+# 설명한다. 공간 형태는 공간 가속도를, 원래 형태는 고전 가속도를 쓴다는 것이다. 3차원 벡터 형태는
+# 여러 교과서 {cite:p}`craig2018introduction,spong2020robot,siciliano2009robotics`에도 실려 있다. 이
+# 책의 구현 `chaindyn.rnea_classic`은 교과서 형태를 조금 넓혀, 회전 축이 $\{i\}$의 원점을 지나지
+# 않는 경우와 직동 관절까지 한 식으로 다룬다. Luh, Walker, Paul의 원 논문은 이 책이 읽지 않았다. 아래
+# 식의 회전 관절 특수형($u_i = 0$)은 RBDA 표 5.2(98쪽)가 옮겨 적은 원래 알고리즘과 같은 꼴이다.
 #
 # 기호는 {doc}`notation`에 정리한 것과 같다. $R_{i-1,i}$는 $\{i-1\}$에서 본 $\{i\}$의 방향(현재 $q$에서),
 # $P_i$는 $\{i-1\}$의 원점에서 $\{i\}$의 원점까지의 벡터($\{i-1\}$의 성분)이다. $(\hat w_i, u_i) =
@@ -849,16 +902,21 @@ print(f"트위스트 반쪽 대 3차원 속도: {vel_err:.1e}  rnea 대 rnea_cla
 
 # %%
 vel_bound, cls_bound = 1e-12, 1e-12
-assert vel_err < vel_bound and cls_err < cls_bound
+claims.within("rn-vel", "트위스트의 두 반쪽과 3차원 속도의 차이는 {glue:text}`rn_vel_err`(허용 "
+              "{glue:text}`rn_vel_bound`)", vel_err, vel_bound)
+claims.within("rn-cls", "두 형태의 토크 차이는 {glue:text}`rn_cls_err` N·m(허용 "
+              "{glue:text}`rn_cls_bound`)", cls_err, cls_bound)
 glue("rn_vel_bound", sci(vel_bound, 1), display=False)
 glue("rn_cls_bound", sci(cls_bound, 1), display=False)
 glue("rn_traj_T", fixed(float(t_traj[-1]), 4), display=False)
-print("토크 배열", tau_spatial.shape, "두 형태 일치:", cls_err < cls_bound)
+print("토크 배열", tau_spatial.shape, "허용 오차", sci(vel_bound, 1), sci(cls_bound, 1))
 
 # %% [markdown]
+# % claim: rn-vel, rn-cls
+#
 # 예제 팔의 {glue:text}`rn_traj_T` s 궤적 {glue:text}`rn_traj_samples`개 표본에서 트위스트의 두
-# 반쪽과 3차원 속도는 {glue:text}`rn_vel_err` 이내(허용 {glue:text}`rn_vel_bound`), 두 형태의
-# 토크는 {glue:text}`rn_cls_err` N·m 이내(허용 {glue:text}`rn_cls_bound`)로 같다. 직동 관절과
+# 반쪽과 3차원 속도의 차이는 {glue:text}`rn_vel_err`(허용 {glue:text}`rn_vel_bound`)이다. 두 형태의
+# 토크 차이는 {glue:text}`rn_cls_err` N·m(허용 {glue:text}`rn_cls_bound`)이다. 직동 관절과
 # 원점을 벗어난 회전 축을 포함한 무작위 사슬에서의 비교는 위 결과 2와 풀이 예제 ①에 있다.
 #
 # **곱셈 횟수의 비교.** 벡터 형태는 $3\times3$ 행렬과 3차원 벡터만 다루므로 공간 형태보다
@@ -869,9 +927,6 @@ print("토크 배열", tau_spatial.shape, "두 형태 일치:", cls_err < cls_bo
 # %%
 rnea_all_1, classic_all_1 = mc["rnea_all"][0], mc["classic_all"][0]  # 링크 하나, "all" 규칙
 assert mc["n"][0] == 1
-# 두 형태 모두 링크 수에 정확히 비례하는지(링크당 일정한지) 확인한다
-assert all(c == rnea_all_1 * n for n, c in zip(mc["n"], mc["rnea_all"]))
-assert all(c == classic_all_1 * n for n, c in zip(mc["n"], mc["classic_all"]))
 # "products" 규칙: 공간 형태는 ch32가 센 per_link, 벡터 형태는 여기서 무작위 사슬로 센다
 classic_prod = {}
 for n_links in (1, 2, 4, 8):
@@ -880,9 +935,17 @@ for n_links in (1, 2, 4, 8):
     zn = np.zeros(n_links)
     classic_prod[n_links] = count(chaindyn.rnea_classic, chain_n, zn, zn, zn)
 classic_prod_1 = classic_prod[1]
-assert all(c == classic_prod_1 * n for n, c in classic_prod.items())
 ratio_all = classic_all_1 / rnea_all_1
 ratio_prod = classic_prod_1 / per_link
+claims.claim("rn-cls-linear", "어느 규칙으로 세어도 두 형태의 곱셈 횟수는 링크 수에 정확히 비례한다",
+             all(c == rnea_all_1 * n for n, c in zip(mc["n"], mc["rnea_all"]))
+             and all(c == classic_all_1 * n for n, c in zip(mc["n"], mc["classic_all"]))
+             and all(c == classic_prod_1 * n for n, c in classic_prod.items()),
+             rnea_all=mc["rnea_all"], classic_all=mc["classic_all"], classic_prod=classic_prod)
+claims.claim("rn-cls-fewer", "두 규칙 모두에서 벡터 형태가 덜 곱하므로", ratio_all < 1 and ratio_prod < 1,
+             ratio_all=ratio_all, ratio_prod=ratio_prod)
+claims.claim("rn-cls-wider", "`\"products\"` 규칙에서 차이가 더 벌어지는 것은", ratio_prod < ratio_all,
+             ratio_all=ratio_all, ratio_prod=ratio_prod)
 glue("rn_all_rnea1", rnea_all_1, display=False)
 glue("rn_all_cls1", classic_all_1, display=False)
 glue("rn_all_ratio", fixed(ratio_all, 4), display=False)
@@ -894,6 +957,8 @@ print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_
       " 비", fixed(ratio_prod, 4))
 
 # %% [markdown]
+# % claim: rn-cls-linear
+#
 # 어느 규칙으로 세어도 두 형태의 곱셈 횟수는 링크 수에 정확히 비례한다. 링크 하나당 횟수는
 # 다음과 같다.
 #
@@ -902,12 +967,16 @@ print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_
 # - `"products"` 규칙: 공간 형태 {glue:text}`rn_per_link`회, 3차원 벡터 형태
 #   {glue:text}`rn_prod_cls1`회. 벡터 형태가 공간 형태의 {glue:text}`rn_prod_ratio:.0%`만 곱한다.
 #
+# % claim: rn-cls-fewer, rn-cls-wider
+#
 # 두 규칙 모두에서 벡터 형태가 덜 곱하므로, 산술이 적으리라는 짐작은 이 책의 두 구현에 대해서는
 # **맞다**. `"products"` 규칙에서 차이가 더 벌어지는 것은 벡터 형태의 외적이 원소별 곱셈으로
-# 쓰여 있어 `"all"` 규칙에서만 세어지기 때문이다({numref}`tab-count-rules` 아래의 설명). 차이의 뿌리는 구조에 있다. 이 책의 공간 형태는
+# 쓰여 있어 `"all"` 규칙에서만 세어지기 때문이다({numref}`tab-count-rules` 아래의 설명). 차이의
+# 뿌리는 구조에 있다. 이 책의 공간 형태는
 # $6\times6$ 행렬 $\mathrm{Ad}$, $\mathrm{ad}$, $\mathcal{G}$를 0 블록과 반대칭 블록까지 그대로
 # 곱한다. 벡터 형태는 같은 블록 구조를 외적과 $3\times3$ 곱으로 미리 풀어 적어 둔 셈이어서 0을
-# 곱하는 일이 없다.
+# 곱하는 일이 없다. 두 형태를 모두 최적화하면 사정이 다르다. RBDA 5.4절(99쪽)은 선속도 계산을
+# 생략한 원래 형태가 공간 형태보다 조금 더 효율적이지만 그 차이가 몇 퍼센트에 그친다고 적는다.
 #
 # 이 비교는 *이 책의 두 구현* 사이의 비교일 뿐이다. 희소성을 살린 공간 형태의 구현은 부록 B의
 # `rnea_structured`가 따로 세고({ref}`sec-b-counts`), 문헌에 실린 최적화된 형태의 곱셈 수와는
@@ -956,7 +1025,9 @@ total = count(chaindyn.rnea, one, q1, qd1, qdd1, gravity=GRAVITY)
 n_fwd_mv, r1 = divmod(fwd - pieces["rn_c_exp"] - pieces["rn_c_pose"] - pieces["rn_c_Ad"],
                       pieces["rn_c_mv"])
 n_bwd_mv, r2 = divmod(bwd - pieces["rn_c_dot"], pieces["rn_c_mv"])
-assert r1 == 0 and r2 == 0 and fwd + bwd == total == per_link
+assert r1 == 0 and r2 == 0  # 나머지가 모두 6x6 행렬-벡터 곱이다
+claims.claim("rn-c-complete", "두 값이 같으므로 표가 빠뜨린 곱셈은 없다", fwd + bwd == total == per_link,
+             forward=fwd, backward=bwd, rnea=total, per_link=per_link)
 for key, val in pieces.items():
     glue(key, val, display=False)
 glue("rn_c_fwd", fwd, display=False)
@@ -1017,6 +1088,8 @@ print("합", fwd + bwd, "= rnea 한 번", total)
 #   - {glue:text}`rn_c_total`
 # ```
 #
+# % claim: rn-c-complete
+#
 # 표의 각 칸은 해당 함수 하나를 계수기로 실행한 값이고, 마지막 줄은 `rnea` 전체를 실행한
 # 값이다. 두 값이 같으므로 표가 빠뜨린 곱셈은 없다. $\mathrm{ad}_V$ 행렬을 만드는 일은 성분을
 # 옮기고 부호를 바꾸는 것뿐이라 곱셈이 없다. 같은 알고리즘이라도 0 블록과 반대칭 구조를
@@ -1030,12 +1103,20 @@ z6 = np.zeros(arm_n)
 arm_rnea = count(chaindyn.rnea, arm, z6, z6, z6, gravity=GRAVITY)
 arm_mm = count(ch32.mass_matrix_by_columns, arm, z6)  # RNEA를 열마다 따로 n번
 arm_mm_pass = count(mass_matrix, arm, z6)  # 패키지의 mass_matrix: n개의 열을 한 번의 배치로
-assert arm_rnea == per_link * arm_n and arm_mm == per_link * arm_n**2
 step_products = count(joint_step, arm, 0, z6[0])  # q에만 달린 관절 변환
-assert arm_mm - arm_mm_pass == step_products * arm_n * (arm_n - 1)
 pri_per_link = mc["rnea_prismatic"][0] // mc["n"][0]
-assert all(c == pri_per_link * n for n, c in zip(mc["n"], mc["rnea_prismatic"]))
-assert per_link - pri_per_link == pieces["rn_c_exp"]  # 직동 관절은 지수 사상에 곱셈이 없다
+claims.claim("rn-on-linear", "RNEA 한 번의 곱셈은 정확히 {glue:text}`rn_per_link`$\\,n$회이고",
+             arm_rnea == per_link * arm_n and all(c == per_link * n for n, c in zip(mc["n"], mc["rnea"])),
+             arm=arm_rnea, per_link=per_link)
+claims.claim("rn-on-columns", "곱셈은 {glue:text}`rn_per_link`$\\,n^2$회",
+             arm_mm == per_link * arm_n**2, arm_columns=arm_mm, per_link=per_link)
+claims.claim("rn-on-batch", "관절 변환(링크당 {glue:text}`rn_step_products`회)을 열마다가 아니라 링크마다 한 번 만들므로",
+             arm_mm - arm_mm_pass == step_products * arm_n * (arm_n - 1),
+             columns=arm_mm, batch=arm_mm_pass, step=step_products)
+claims.claim("rn-on-prismatic", "직동 관절 링크는 {glue:text}`rn_c_exp`회 적은 {glue:text}`rn_pri_per_link`회를 쓰고",
+             per_link - pri_per_link == pieces["rn_c_exp"]
+             and all(c == pri_per_link * n for n, c in zip(mc["n"], mc["rnea_prismatic"])),
+             revolute=per_link, prismatic=pri_per_link, exp=pieces["rn_c_exp"])
 glue("rn_arm_n", arm_n, display=False)
 glue("rn_arm_rnea", arm_rnea, display=False)
 glue("rn_arm_mm", arm_mm, display=False)
@@ -1049,27 +1130,31 @@ print("rnea:", mc["rnea"])
 print("mass_matrix:", mc["mass_matrix"])
 
 # %% [markdown]
+# % claim: rn-on-linear, rn-on-columns, rn-on-batch
+#
 # **$O(n)$과 $O(n^2)$.** 링크 하나의 몫이 일정하므로 RNEA 한 번의 곱셈은 정확히
 # {glue:text}`rn_per_link`$\,n$회이고, 예제 6R 팔({glue:text}`rn_arm_n`링크)에서는
 # {glue:text}`rn_arm_rnea:,d`회이다. 질량 행렬은 사정이 다르다. 토크가 $\ddot q$에 대해
-# 선형이므로, 속도와 중력을 끈 채($\dot q=0$, $\mathfrak{g}=0$) 단위 가속도 $\ddot q = e_j$를 넣고
+# 선형이므로, 속도와 중력을 끈 채($\dot q=0$, $\mathfrak{g}=0$) 단위 가속도 $\ddot q = e_j$($j$번째 성분만 1인 단위 벡터)를 넣고
 # RNEA를 부르면 $M(q)$의 $j$번째 열이 정확히 나온다(3.2.3.6절). 열이 $n$개이니 RNEA를 $n$번
 # 불러야 하고, 곱셈은 {glue:text}`rn_per_link`$\,n^2$회, 6R 팔에서는 {glue:text}`rn_arm_mm:,d`회가
 # 된다. 패키지의 `mass_matrix`는 이 $n$번을 같은 $q$를 공유하는 한 번의 배치로 돌려, $q$에만 달린
 # 관절 변환(링크당 {glue:text}`rn_step_products`회)을 열마다가 아니라 링크마다 한 번 만들므로 6R 팔에서
-# {glue:text}`rn_arm_mm_pass:,d`회를 쓴다. 이보다 적은 계산으로 질량 행렬을 만드는 CRBA와 순동역학의 ABA는 3.5절의 주제이다.
-# $n$에 따라 곱셈 수가 어떻게 늘어나는지는 풀이 예제 ③({doc}`ch3_2_examples`)이 그래프로
-# 보여 준다.
+# {glue:text}`rn_arm_mm_pass:,d`회를 쓴다. 이보다 적은 계산으로 질량 행렬을 만드는 CRBA와 순동역학의
+# ABA는 3.5장의 주제이다. $n$에 따라 곱셈 수가 어떻게 늘어나는지는 풀이 예제 ③({doc}`ch3_2_examples`)이
+# 그래프로 보여 준다.
+#
+# % claim: rn-on-prismatic
 #
 # **직동 관절.** 직동 관절의 지수 사상은 $R=\mathbf 1$, $p = u_i\,q_i$여서 행렬 곱이 없다. 그래서
 # 직동 관절 링크는 {glue:text}`rn_c_exp`회 적은 {glue:text}`rn_pri_per_link`회를 쓰고, 직동
 # 관절만으로 된 사슬은 {glue:text}`rn_pri_per_link`$\,n$회이다.
 #
-# **문헌의 연산량.** {cite:t}`hollerbach1980recursive`는 여러 동역학 정식화의 곱셈 수를 비교한
-# 연구로 알려져 있고, 라그랑주 정식화를 식 그대로 계산하면 연산량이 $O(n^4)$까지 커진다는
-# 이야기도 흔히 이 논문과 함께 언급된다. 이 책은 그 논문을 읽지 않았으므로(3.2.1절의 출처와
-# 검증 방침) 그 수치를 옮기지 않는다. 라그랑주 정식화의 식이 관절 수와 함께 얼마나 커지는지는
-# 3.2.6.1이, 그 계산량은 3.3절이 이 책의 코드로 직접 센다. 이 절이 센 것은 곱셈이고, 같은 구현이
+# **문헌의 연산량.** RBDA 5.5절(99–100쪽)에 따르면 {cite:t}`hollerbach1980recursive`는 재귀
+# 라그랑주 알고리즘을 고안하고 여러 재귀·비재귀 알고리즘의 계산 복잡도를 비교했다. 그 비교가
+# Uicker/Kahn 알고리즘으로 대표되는 비재귀 방식의 $O(n^4)$과 재귀 알고리즘의 $O(n)$을 대비했다고
+# 한다. Hollerbach의 논문은 이 책이 읽지 않았으므로 그 곱셈 수는 옮기지 않는다. 라그랑주 정식화의
+# 식이 관절 수와 함께 얼마나 커지는지는 3.2.6.1절이, 그 계산량은 3.3장이 이 책의 코드로 직접 센다. 이 절이 센 것은 곱셈이고, 같은 구현이
 # 한 번 호출에 몇 마이크로초 걸리며 링크 수에 따라 어떻게 늘어나는지는 부록 B가 잰다
 # ({ref}`sec-b-single`, {ref}`sec-b-growth`).
 
@@ -1111,6 +1196,8 @@ print("mass_matrix:", mc["mass_matrix"])
 # 그러므로 $C(q,\dot q)\dot q$는 관절별로 나누어 부를 수 없고, 전체 $\dot q$를 넣은 한 번의
 # 호출로 얻어야 한다. 속도를 두 배로 하면 이 항은 네 배가 된다.
 #
+# % claim: rn-cross
+#
 # 아래 셀은 예제 팔의 같은 시각에서 이 세 가지를 확인한다. 관성 항은 나누어 불러도 합이 같고,
 # 속도 항은 관절 1의 속도와 나머지 관절의 속도로 나누어 부르면 합이 달라지며, 그 차이는 반올림
 # 오차가 아니라 실제 코리올리 교차 항이다.
@@ -1128,23 +1215,29 @@ glue("rn_quad_err", sci(quad_err), display=False)  # 정확히 0이면 글자 "0
 print(f"M q̈ 중첩 오차 {lin_err:.1e} N·m,  C(2q̇) - 4C(q̇) {quad_err:.1e} N·m")
 
 # %%
-assert lin_err < 1e-12 and quad_err < 1e-12
+LIN_BOUND = 1e-12  # N·m
+claims.within("rn-lin", "한 번에 부른 값과 {glue:text}`rn_lin_err` N·m 이내로 같다", lin_err, LIN_BOUND)
+claims.within("rn-quad", "네 배와의 차이는 {glue:text}`rn_quad_err` N·m이다", quad_err, LIN_BOUND)
 qd_a = np.where(np.arange(arm.n) == 0, qd, 0.0)  # 관절 1의 속도만
 qd_b = qd - qd_a  # 나머지 관절의 속도
 c_full = chaindyn.coriolis_torque(arm, q, qd)
 cross = c_full - chaindyn.coriolis_torque(arm, q, qd_a) - chaindyn.coriolis_torque(arm, q, qd_b)
 glue("rn_cross_j1", fixed(float(cross[0]), 4), display=False)
 glue("rn_cfull_j1", fixed(float(c_full[0]), 4), display=False)
-glue("rn_lin_bound", sci(1e-12, 1), display=False)
+glue("rn_lin_bound", sci(LIN_BOUND, 1), display=False)
+claims.claim("rn-cross", "그 차이는 반올림 오차가 아니라 실제 코리올리 교차 항이다",
+             bool(np.abs(cross).max() > 1e6 * LIN_BOUND), cross=cross)
 print("C q̇ (전체 호출)      :", fixed(c_full, 4))
 print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 
 # %% [markdown]
+# % claim: rn-lin, rn-quad
+#
 # 관성 항을 나누어 부른 합은 한 번에 부른 값과 {glue:text}`rn_lin_err` N·m 이내로 같다. 속도를
 # 두 배로 하면 속도곱 토크는 네 배가 되며, 네 배와의 차이는 {glue:text}`rn_quad_err` N·m이다(두
-# 검사 모두 허용 {glue:text}`rn_lin_bound`). 반면 관절 1의 속도곱 토크는 전체 호출로
+# 값 모두 허용 {glue:text}`rn_lin_bound`). 반면 관절 1의 속도곱 토크는 전체 호출로
 # {glue:text}`rn_cfull_j1:.2f` N·m인데, 속도를 나누어 부르면 그 가운데
-# {glue:text}`rn_cross_j1:.2f` N·m이 빠진다. 관절 1 축을 도는 팔에서 다른 관절이 움직일 때
+# {glue:text}`rn_cross_j1:.2f` N·m가 빠진다. 관절 1 축을 도는 팔에서 다른 관절이 움직일 때
 # 생기는 코리올리 효과가 그만큼이다.
 #
 # RNEA 호출로 얻는 양을 정리하면 다음 표와 같다. 모든 함수는 배열의 앞쪽 축으로 여러 상태를
@@ -1187,10 +1280,12 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #   - `kinetic_energy`
 # ```
 #
-# 정적 말단 렌치 토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$은 2.12절의 정역학 관계와 같다. RNEA가
-# 이것을 야코비안 없이 내준다는 것은, 후방 순환이 말단 렌치를 관절 좌표계로 옮겨 가며 축 성분을
-# 뽑는 일이 곧 $J_b^{\mathsf T}$를 곱하는 일이기 때문이다. 숫자로는 위 결과 3의 차이
-# {glue:text}`rn_jtf_err` N·m가 그 일치를 보여 준다. 분해 전체의 오차(결과 6의
+# % no-claim: 위 결과 3과 6의 값을 다시 가리킬 뿐이다 (그 문장이 guard된다)
+#
+# 정적 말단 렌치 토크 $J_b^{\mathsf T}F_{\mathrm{tip}}$은 2.8.4절의 정역학 관계와 같다. RNEA가
+# 이것을 야코비안 없이 내주는 까닭은 후방 순환이 하는 일에 있다. 말단 렌치를 관절 좌표계로 옮겨
+# 가며 축 성분을 뽑는 일이 곧 $J_b^{\mathsf T}$를 곱하는 일이다. 숫자로는 위 결과 3의 차이
+# {glue:text}`rn_jtf_err` N·m가 이 관계를 보여 준다. 분해 전체의 오차(결과 6의
 # {glue:text}`rn_split_err` N·m)와 궤적에서 각 항의 크기는 풀이 예제 ④에서 그림과 함께 본다.
 
 # %% [markdown]
@@ -1295,8 +1390,12 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #
 # 단위 가속도 $e_1,\dots,e_n$(`eye`의 행)을 $n$개 상태의 배치로 삼아 전방·후방 순환을 한 번에
 # 통과시킨다. `q[..., None, :]`가 새 축으로 방송되므로 $n$개의 상태가 같은 $q$를 공유하고, 관절 변환은
-# 링크마다 한 번만 계산된다. 결과의 $j$번째 행이 $j$번째 열이므로 `np.swapaxes`가 행렬을 세운다. 아래 셀은 위 대응 목록에 인용한 코드 조각이
-# 지금의 소스에 그대로 있는지 확인한다. 소스가 바뀌어 이 설명이 낡으면 이 셀이 실패한다.
+# 링크마다 한 번만 계산된다. 결과의 $j$번째 행이 $j$번째 열이므로 `np.swapaxes`가 행렬을 세운다.
+#
+# % claim: rn-src-map
+#
+# 위 대응 목록에 인용한 코드 조각은 모두 지금의 소스에 그대로 있다. 아래 셀이 책을 만들 때마다 조각을
+# 하나씩 소스에서 다시 찾으므로, 목록이 소스보다 낡은 채로 남지 않는다.
 
 # %% tags=["hide-input"]
 src_step = inspect.getsource(joint_step)
@@ -1321,8 +1420,10 @@ mapping = [
      "_forward(chain, q[..., None, :], np.zeros(chain.n), eye, _NO_GRAVITY)"),
     ("eq-rnea-calls", src_mm, "np.swapaxes(tau, -1, -2)"),
 ]
-for label, src, fragment in mapping:
-    assert fragment in src, (label, fragment)
+claims.claim("rn-src-map", "위 대응 목록에 인용한 코드 조각은 모두 지금의 소스에 그대로 있다",
+             all(fragment in src for _, src, fragment in mapping),
+             missing=[(label, fragment) for label, src, fragment in mapping if fragment not in src])
+for label, _src, fragment in mapping:
     print(f"{label:16s} 있음: {fragment}")
 
 # %% [markdown]
@@ -1330,12 +1431,14 @@ for label, src, fragment in mapping:
 # 함수에 궤적 전체의 배열(표본 수 × 관절 수)을 넣으면 한 번의 호출로 모든 표본의 토크가
 # 나온다. 반복은 링크에 대해서만 돌고 표본 축은 numpy 배열 연산으로 처리된다.
 #
+# % claim: rn-default-g
+#
 # 인자 `gravity`를 생략한 `rnea(chain, q, qd, qdd)`는 기본 중력 $(0, 0, -\mathrm{g}_0)$를 쓴다.
 # 여기서 $\mathrm{g}_0$은 `chaindyn.STANDARD_GRAVITY`(표준 중력 가속도)이고, 중력이 기저 좌표계 $\{0\}$의 $-z$
 # 방향을 향한다는 뜻이다. 곧 기본값은 $\{0\}$의 $z$축이 연직 위쪽을 향하게 설치된 로봇을
 # 가정한다. 벽이나 천장에 달린 로봇처럼 그렇지 않으면 $\{0\}$에서 적은 중력 벡터를 `gravity`로
-# 직접 넘겨야 한다. 이 페이지의 `GRAVITY`(= `ch32.GRAVITY`)는 기본값과 같은 벡터이며, 아래 셀은
-# 인자를 생략한 호출이 같은 토크를 내는지도 확인한다.
+# 직접 넘겨야 한다. 이 페이지의 `GRAVITY`(= `ch32.GRAVITY`)는 기본값과 같은 벡터이다. 아래 셀에서
+# 인자를 생략한 호출도 같은 토크를 낸다.
 
 # %%
 arm = models.arm6r()
@@ -1345,7 +1448,9 @@ tau_one = chaindyn.rnea(arm, q_traj[k], qd_traj[k], qdd_traj[k], gravity=GRAVITY
 tau_all = chaindyn.rnea(arm, q_traj, qd_traj, qdd_traj, gravity=GRAVITY)
 # gravity를 생략하면 기본값 (0, 0, -STANDARD_GRAVITY): {0}의 -z 방향
 assert np.array_equal(GRAVITY, [0.0, 0.0, -chaindyn.STANDARD_GRAVITY])
-assert np.array_equal(chaindyn.rnea(arm, q_traj[k], qd_traj[k], qdd_traj[k]), tau_one)
+tau_default = chaindyn.rnea(arm, q_traj[k], qd_traj[k], qdd_traj[k])
+claims.claim("rn-default-g", "인자를 생략한 호출도 같은 토크를 낸다",
+             bool(np.array_equal(tau_default, tau_one)), default=tau_default, given=tau_one)
 glue("rn_g0", chaindyn.STANDARD_GRAVITY, display=False)
 print("기본 중력 g0 =", chaindyn.STANDARD_GRAVITY, "m/s^2 (기저 {0}의 -z 방향)")
 print("한 상태:", tau_one.shape, fixed(tau_one, 4))
@@ -1365,17 +1470,20 @@ glue("rn_batch_err", sci(batch_err), display=False)
 print(f"{batch_err:.1e}")
 
 # %%
-assert batch_err < 1e-12
-print("배치 호출과 단일 호출 일치:", batch_err < 1e-12)
+claims.within("rn-batch", "배치 결과와 한 상태씩 부른 결과의 차이는 {glue:text}`rn_batch_err` N·m이다(허용 "
+              "{glue:text}`rn_lin_bound`)", batch_err, LIN_BOUND)
+print("배치 호출과 단일 호출의 차이가 허용 오차 안:", batch_err <= LIN_BOUND)
 
 # %% [markdown]
+# % claim: rn-batch
+#
 # 시각 $t=$ {glue:text}`rn_k_t` s의 상태에서 관절 1의 토크는 {glue:text}`rn_use_tau1:.4f` N·m,
 # 관절 2의 토크는 {glue:text}`rn_use_tau2:.4f` N·m이고, 관절 2의 토크 가운데 중력 토크
 # $g_2(q)$가 {glue:text}`rn_use_g2:.4f` N·m이다. 궤적 전체는 {glue:text}`rn_use_N` × 
-# {glue:text}`rn_use_n` 배열 하나로 들어가 같은 모양의 토크 배열로 나오며, 배치 결과와 한 상태씩
+# {glue:text}`rn_use_n` 배열 하나로 들어가 같은 모양의 토크 배열로 나온다. 배치 결과와 한 상태씩
 # 부른 결과의 차이는 {glue:text}`rn_batch_err` N·m이다(허용 {glue:text}`rn_lin_bound`). 중력은
 # 기본값과 같은 $\mathrm{g}_0=$ {glue:text}`rn_g0` m/s²를 $\{0\}$의 $-z$ 방향으로 넣었다.
 #
 # 이 알고리즘이 실제로 맞는지, 그리고 예제 팔의 토크와 반력이 어떤 모양인지는 풀이 예제
 # 페이지({doc}`ch3_2_examples`)에서 여섯 가지 계산으로 확인한다. 구현 방식의 선택, 한계,
-# 체크포인트({numref}`ex-32-cp1`~{numref}`ex-32-cp7`)와 재현표는 {doc}`ch3_2_closing`에 있다.
+# 체크포인트({numref}`ex-32-cp1`~{numref}`ex-32-cp7`)는 {doc}`ch3_2_closing`에 있다.

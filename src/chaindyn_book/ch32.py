@@ -302,13 +302,15 @@ def trajectory_findings():
 def reaction_loads():
     """Joint reaction wrenches of the 6R arm along its example motion (§3.2.5 ⑤).
 
-    For joint i the wrench F_i = (m_i, f_i) in {i}, about the origin of {i}
-    (on the joint axis), is split along the joint axis w_i (z of {i}):
+    For joint i the wrench F_i = (n_i, f_i) that link i-1 applies to link i
+    through the joint, in {i} and about the origin of {i} (on the joint axis),
+    is split along the joint axis w_i (z of {i}):
 
-    * ``drive``: m_i . w_i, the motor torque (N m);
-    * ``tipping``: |m_i - (m_i . w_i) w_i|, the bending moment that the
-      bearings carry (N m);
-    * ``axial``: f_i . w_i, the force along the axis (N);
+    * ``drive``: n_i . w_i, the motor torque (N m);
+    * ``tipping``: |n_i - (n_i . w_i) w_i|, the overturning (bending) moment
+      that the bearings carry (N m);
+    * ``axial``: f_i . w_i, the force along the axis, positive when it pushes
+      link i along +w_i (N);
     * ``radial``: |f_i - (f_i . w_i) w_i|, the force across the axis (N).
 
     Returns
@@ -319,10 +321,10 @@ def reaction_loads():
     d = trajectory_terms()
     F = joint_wrenches(chain, d["q"], d["qd"], d["qdd"], gravity=GRAVITY)
     w = chain.screws[:, :3]
-    m, f = F[..., :3], F[..., 3:]
-    drive = np.einsum("kij,ij->ki", m, w)
+    n, f = F[..., :3], F[..., 3:]
+    drive = np.einsum("kij,ij->ki", n, w)
     axial = np.einsum("kij,ij->ki", f, w)
-    tipping = np.linalg.norm(m - drive[..., None] * w, axis=-1)
+    tipping = np.linalg.norm(n - drive[..., None] * w, axis=-1)
     radial = np.linalg.norm(f - axial[..., None] * w, axis=-1)
     return {"t": d["t"], "drive": drive, "tipping": tipping, "axial": axial,
             "radial": radial, "weight": chain.mass * STANDARD_GRAVITY}
