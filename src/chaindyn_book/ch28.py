@@ -151,13 +151,17 @@ def consistency_checks(states=5):
     list of dict
         ``name`` (short key), ``max_error`` and ``bound``; roundoff checks
         have bound 1e-12, finite-difference checks 1e-7 (columns) and 1e-6
-        (derivatives, computed from differences of Jacobians).
+        (derivatives, computed from differences of Jacobians).  The row
+        ``fd_columns`` also has ``scale``: the largest entry of the
+        end-effector position over the states (m), the size of the pose
+        entries whose rounding the central difference divides by 2h.
     """
     rng = _rng(2)
     err = {k: 0.0 for k in ("ad_body", "poe", "fk_poe", "mdh", "fd_columns", "velocities",
                             "jdot_fd", "classical_fd")}
     args = models.mdh_arguments(models.arm6r_table())
     h = FD_STEP
+    scale = 0.0
     for name, chain in _chains():
         for _ in range(states):
             q = rng.uniform(-np.pi, np.pi, chain.n)
@@ -173,6 +177,7 @@ def consistency_checks(states=5):
                 err["mdh"] = max(err["mdh"],
                                  np.abs(swap_halves(Jg) - point_jacobian(chain, q)).max())
             Tinv = np.linalg.inv(T[-1])
+            scale = max(scale, np.abs(T[-1][:3, 3]).max())
             for i in range(chain.n):
                 dq = np.zeros(chain.n)
                 dq[i] = h
@@ -206,7 +211,11 @@ def consistency_checks(states=5):
     bounds = {"ad_body": ROUNDOFF_BOUND, "poe": ROUNDOFF_BOUND, "fk_poe": ROUNDOFF_BOUND,
               "mdh": ROUNDOFF_BOUND, "velocities": ROUNDOFF_BOUND, "fd_columns": FD_BOUND,
               "jdot_fd": 1e-6, "classical_fd": 1e-6}
-    return [{"name": k, "max_error": float(v), "bound": bounds[k]} for k, v in err.items()]
+    rows = [{"name": k, "max_error": float(v), "bound": bounds[k]} for k, v in err.items()]
+    for row in rows:
+        if row["name"] == "fd_columns":
+            row["scale"] = float(scale)
+    return rows
 
 
 @lru_cache(maxsize=1)
@@ -214,7 +223,10 @@ def pinocchio_agreement(states=3):
     """Largest relative difference from Pinocchio, per quantity and reference frame.
 
     Chains as :func:`consistency_checks`; every link frame ``linkK`` for the
-    Jacobians, the last link for Jacobian derivatives and accelerations.
+    Jacobians, the last link for Jacobian derivatives and accelerations.  The
+    derivative in ``LOCAL_WORLD_ALIGNED`` is compared through its product with
+    qd, which is the classical acceleration of the frame's origin at qdd = 0
+    (quantity ``"Jdot qd"``).
     Relative to ``max(1, max |Pinocchio's value|)``.
 
     Returns
@@ -272,6 +284,13 @@ def pinocchio_agreement(states=3):
                                    space_jacobian_dot(chain, q, qd))):
                 ref = la(pin.getFrameJacobianTimeVariation(model, data, nfid, getattr(pin, rf)))
                 put(("Jdot", "getFrameJacobianTimeVariation", rf, fname), rel(Jd, ref))
+            # The point Jacobian's derivative times qd is the classical acceleration at qdd = 0.
+            ref = la(pin.getFrameJacobianTimeVariation(model, data, nfid,
+                                                       pin.LOCAL_WORLD_ALIGNED)) @ qd
+            put(("Jdot qd", "getFrameJacobianTimeVariation", "LOCAL_WORLD_ALIGNED",
+                 "point_acceleration"),
+                rel(point_acceleration(chain, q, qd, np.zeros(chain.n), None, "world",
+                                       "classical"), ref))
             pin.forwardKinematics(model, data, q, qd, qdd)
             pin.updateFramePlacements(model, data)
             for rf, frame in (("LOCAL", "local"), ("LOCAL_WORLD_ALIGNED", "world")):
@@ -399,7 +418,7 @@ def machine():
             f"numpy {np.__version__}")
 
 
-def timings(number=2000, repeat=7):
+def timings(number=2000, repeat=7, batch=1000):
     """Wall-clock time of one call on the 6R arm, microseconds (best of ``repeat``).
 
     Measured when called; not deterministic, never written to ``data/``.
@@ -408,16 +427,19 @@ def timings(number=2000, repeat=7):
     -------
     dict
         Keys ``body_jacobian``, ``space_jacobian``, ``geometric_jacobian_mdh``,
-        ``link_velocities``, ``space_jacobian_dot``, and, when Pinocchio is
+        ``link_velocities``, ``space_jacobian_dot``, ``body_jacobian_batch``
+        (one call on ``batch`` states, time per state), and, when Pinocchio is
         installed, ``pin_computeJointJacobians`` (all joint Jacobians) and
         ``pin_getFrameJacobian`` (computeJointJacobians followed by
         getFrameJacobian of the last link, LOCAL); values in microseconds per
-        call.  ``machine`` and ``pinocchio`` (version or None) describe the run.
+        call.  ``batch`` (the number of states of the batched call), ``machine``
+        and ``pinocchio`` (version or None) describe the run.
     """
     arm = models.arm6r()
     args = models.mdh_arguments(models.arm6r_table())
     q = models.ARM6R_GOAL.copy()
     qd = np.full(6, 0.5)
+    q_batch = q + np.random.default_rng(SEED).uniform(-0.5, 0.5, (batch, 6))
     calls = {
         "body_jacobian": lambda: body_jacobian(arm, q),
         "space_jacobian": lambda: space_jacobian(arm, q),
@@ -425,6 +447,7 @@ def timings(number=2000, repeat=7):
                                                                  args["joint_types"]),
         "link_velocities": lambda: link_velocities(arm, q, qd),
         "space_jacobian_dot": lambda: space_jacobian_dot(arm, q, qd),
+        "body_jacobian_batch": lambda: body_jacobian(arm, q_batch),
     }
     version = None
     try:
@@ -449,8 +472,12 @@ def timings(number=2000, repeat=7):
     out = {}
     for name, f in calls.items():
         k = max(1, number // 10) if not name.startswith("pin") else number * 10
-        best = min(timeit.repeat(f, number=k, repeat=repeat)) / k
+        per = 1
+        if name == "body_jacobian_batch":
+            k, per = max(1, number // 400), batch
+        best = min(timeit.repeat(f, number=k, repeat=repeat)) / (k * per)
         out[name] = best * 1e6
+    out["batch"] = batch
     out["machine"] = machine()
     out["pinocchio"] = version
     return out
