@@ -188,13 +188,14 @@ claims.claim("j28-fd-cause", "측정된 차이는 절단 오차의 어림보다 
 #
 # 앞의 대조 셀에서 두 결과의 차이는 가장 커도 {glue:text}`j28_chk_fk_poe`으로, 반올림 수준의 한계 {glue:text}`j28_bound_fk_poe` 안에 있다.
 #
-# % claim: j28-first-link
+# % claim: j28-relative-rot
 #
 # 회전 관절의 지수 $e^{[A]q}$는 로드리게스 공식(식 {eq}`eq-rnea-exp`)으로 관절마다 새로 계산한다.
-# 이 사실은 2.8.8절의 수치 오차 논의에서 중요하다. 한 링크의 상대 회전에는 몇 번의 반올림에서 온
-# 오차만 들어 있다. 2.8.8절의 측정에서 첫 링크의 회전이 직교 행렬에서 벗어난 정도는
-# {glue:text}`j28_drift64_1`으로, 기계 엡실론의 {glue:text}`j28_drift64_1_eps`배였다. 오차가 쌓이는
-# 곳은 식 {eq}`eq-28-fk`의 누적 곱이다.
+# 이 사실은 2.8.8절의 수치 오차 논의에서 중요하다. 한 링크의 상대 회전에는 그 한 번의 계산에서 생긴
+# 반올림 오차만 들어 있다. 2.8.8절의 사슬에서 링크 하나의 상대 회전 $R_{i-1,i}$가 직교 행렬에서 벗어난
+# 정도는 모든 링크를 통틀어 가장 커도 {glue:text}`j28_drift64_rel`으로, 기계 엡실론의
+# {glue:text}`j28_drift64_rel_eps`배였다. 누적 곱 $R_{0,i}$의 이탈은 이보다 커진다(2.8.8절). 오차가
+# 쌓이는 곳은 식 {eq}`eq-28-fk`의 누적 곱이다.
 #
 # (sec-28-space)=
 # ## 2.8.3 공간 야코비안: 수반 변환 재귀
@@ -229,7 +230,7 @@ claims.claim("j28-fd-cause", "측정된 차이는 절단 오차의 어림보다 
 # 적힌다. 이 책처럼 $\{i\}$에서 적으면 식 {eq}`eq-28-js`가 된다. 또 트위스트를 $(v,\omega)$ 순서로
 # 두는 표기에서는 수반 행렬의 $[p]R$ 블록이 오른쪽 위에 있고 $z$축 회전 관절의 축이
 # $(0,0,0,0,0,1)$이다. 이 책의 $(\omega, v)$ 순서에서는 같은 블록이 왼쪽 아래로 가고 축은
-# $(0,0,1,0,0,0)$이 된다. 라이브러리를 섞어 쓸 때 흔히 틀리는 곳이 이 순서이다({doc}`appendix_conventions`).
+# $(0,0,1,0,0,0)$이 된다. 라이브러리를 섞어 쓸 때 틀리기 쉬운 곳이 이 순서이다({doc}`appendix_conventions`).
 #
 # 아래 셀은 예제 팔의 목표 자세에서 공간 야코비안을 보인다. 첫 열은 관절 1의 공간 스크루 축
 # $S_1$이므로 $q$와 상관없다. 이 팔에서는 관절 1의 축이 기저의 $z$축과 겹치므로 그 값이
@@ -267,8 +268,8 @@ print("J_s(q) [행: ω_x, ω_y, ω_z, v_x, v_y, v_z]\n", r4(Js))
 # 두 가지로(수반 변환 재귀와 공간 스크루 축의 지수 곱) 만들어 견준 차이는 최대 {glue:text}`j28_chk_poe`이었다. 두 값 모두 한계 {glue:text}`j28_bound_poe` 안에 있다.
 #
 # 물체 야코비안이 동역학에 들어오는 자리는 말단 렌치의 항이다. 말단이 환경에 렌치 $F_{\mathrm{tip}}$
-# ($\{n\}$에서 표현)을 가하며 정지해 있으려면 관절은 가상 일의 원리에 따라 토크
-# $\tau = J_b^{\mathsf T}(q) F_{\mathrm{tip}}$을 내야 한다. 3.2장의 RNEA는 이 행렬을 만들지 않는다.
+# ($\{n\}$에서 표현)을 가하며 정지해 있다고 하자. 그 렌치를 버티려고 관절 토크에 더해지는 몫은
+# 가상 일의 원리로 $\tau = J_b^{\mathsf T}(q) F_{\mathrm{tip}}$이다. 3.2장의 RNEA는 이 행렬을 만들지 않는다.
 # 후방 순환의 시작값을 $F_{\mathrm{tip}}$으로 두어 같은 항을 얻는다({doc}`ch3_2_rnea`). 말단에 걸린
 # 외력을 관절 토크로 되짚어 가는 계산이 후방 재귀의 대표적인 쓰임새이다.
 #
@@ -543,9 +544,14 @@ claims.claim("j28-cnt-fixed-why", "그 안의 $[p]R$ 곱이 세어지지 않는�
                  for k in ("body_jacobian", "body_jacobian_dot", "space_jacobian_poe"))
              and per_link["geometric_jacobian_mdh", "R"][1] == 3 * 3,
              fixed={k: per_link[k, "R"][1] for k in with_fixed})
-cheaper_p = [k for k in names if k != "geometric_jacobian_mdh"]
-claims.claim("j28-cnt-prismatic", "직동 관절은 로드리게스 공식의 곱이 없어서 더 싸다",
-             all(per_link[k, "P"][0] < per_link[k, "R"][0] for k in cheaper_p)
+cheaper_p = [k for k in names if k not in ("geometric_jacobian_mdh", "space_jacobian_poe")]
+rodrigues = 3 * 3 * 3 + 3 * 3  # [ŵ]² (3×3 행렬 곱)과 Γ(q) u (행렬-벡터 곱)
+glue("j28_cnt_rodrigues", rodrigues, display=False)
+glue("j28_cnt_rodrigues_poe",
+     per_link["space_jacobian_poe", "R"][0] - per_link["space_jacobian_poe", "P"][0], display=False)
+claims.claim("j28-cnt-prismatic", "PoE 형태를 뺀 함수에서는 그 차이가 링크당 {glue:text}`j28_cnt_rodrigues`번이다",
+             all(per_link[k, "R"][0] - per_link[k, "P"][0] == rodrigues for k in cheaper_p)
+             and per_link["space_jacobian_poe", "R"][0] > per_link["space_jacobian_poe", "P"][0]
              and per_link["geometric_jacobian_mdh", "P"] == per_link["geometric_jacobian_mdh", "R"],
              revolute={k: per_link[k, "R"] for k in names},
              prismatic={k: per_link[k, "P"] for k in names})
@@ -589,7 +595,9 @@ md_table(
 #   공식에 유리하다. 그 공식은 열을 외적으로 만드는데, `"products"` 규칙은 외적을 세지 않는다.
 #   같은 잣대로 견준 결과는 아래 {numref}`tab-28-opcount-all`에 있다.
 # - 직동 관절은 로드리게스 공식의 곱이 없어서 더 싸다(공간 야코비안의 경우 링크당
-#   {glue:text}`j28_cntp_space_jacobian`번). $z\cdot p$ 야코비안만은 관절 종류와 상관없이 같은
+#   {glue:text}`j28_cntp_space_jacobian`번). PoE 형태를 뺀 함수에서는 그 차이가 링크당 {glue:text}`j28_cnt_rodrigues`번이다.
+#   회전 관절의 지수가 $[\hat w]^2$를 만드는 $3\times3$ 행렬 곱과 $\Gamma(q)\,u$의 행렬-벡터 곱에
+#   쓰는 몫이다. PoE 형태에서는 차이가 링크당 {glue:text}`j28_cnt_rodrigues_poe`번이다. $z\cdot p$ 야코비안만은 관절 종류와 상관없이 같은
 #   횟수이다(회전 행렬 $R_x R_z$를 늘 만든다).
 #
 # 아래 셀은 비교에 쓰는 여섯 함수를 규칙 `"all"`로 다시 센다. 사슬을 만드는 방법과 $n$의 값은
@@ -734,10 +742,10 @@ for n_at in (10, 100, 1000, 2000):
           f"float32+재직교화 {drift['float32_reorth'][k]:.1e}")
 worst64 = float(drift["float64"].max())
 glue("j28_drift64_max", sci(worst64), display=False)
-glue("j28_drift64_1", sci(drift["float64"][0]), display=False)
-glue("j28_drift64_1_eps", f"{drift['float64'][0] / drift['eps64']:.0f}", display=False)
-claims.claim("j28-first-link", "한 링크의 상대 회전에는 몇 번의 반올림에서 온 오차만 들어 있다",
-             bool(drift["float64"][0] < 10 * drift["eps64"]), first_link=drift["float64"][0])
+glue("j28_drift64_rel", sci(drift["relative"]), display=False)
+glue("j28_drift64_rel_eps", f"{drift['relative'] / drift['eps64']:.0f}", display=False)
+claims.claim("j28-relative-rot", "누적 곱 $R_{0,i}$의 이탈은 이보다 커진다",
+             bool(worst64 > 3 * drift["relative"]), relative=drift["relative"], accumulated=worst64)
 glue("j28_rot_tol", sci(ROTATION_TOL, 1), display=False)
 glue("j28_drift_orders", int(np.floor(np.log10(ROTATION_TOL / worst64))), display=False)
 k64, k32 = growth_exponent(drift["float64"]), growth_exponent(drift["float32"])

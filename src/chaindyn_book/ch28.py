@@ -367,7 +367,9 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
     dict
         ``i`` (1..n), ``float64``, ``float32``, ``float32_reorth`` (arrays of
         length n, dimensionless), ``position_error`` (m, or None),
-        ``reach`` (largest ``|p_{0,i}|`` over the chains, m), ``eps64`` and
+        ``reach`` (largest ``|p_{0,i}|`` over the chains, m), ``relative``
+        (largest drift of one relative rotation R_{i-1,i}, over all links and
+        chains, float64), ``eps64`` and
         ``eps32`` (machine epsilons), ``n``, ``chains``.
     """
     rng = _rng(5)
@@ -377,6 +379,7 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
     has_ld = np.finfo(np.longdouble).eps < np.finfo(np.float64).eps
     perr = np.zeros(n)
     reach = np.zeros(n)
+    relative = 0.0
     for _ in range(chains):
         chain = models.random_chain(n, rng, prismatic=prismatic)
         q = rng.uniform(-np.pi, np.pi, n)
@@ -384,6 +387,7 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
         f64 = np.maximum(f64, _orth_error(T[:, :3, :3]))
         reach = np.maximum(reach, np.linalg.norm(T[:, :3, 3], axis=-1))
         rel = _relative_poses(chain, q)
+        relative = max(relative, max(float(_orth_error(Rr)) for Rr, _ in rel))
         R32 = np.eye(3, dtype=np.float32)
         R32r = np.eye(3, dtype=np.float32)
         Rld, pld = np.eye(3, dtype=np.longdouble), np.zeros(3, dtype=np.longdouble)
@@ -398,7 +402,7 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
                 Rld = Rld @ Rr.astype(np.longdouble)
                 perr[i] = max(perr[i], float(np.abs(T[i, :3, 3] - pld).max()))
     return {"i": np.arange(1, n + 1), "float64": f64, "float32": f32, "float32_reorth": f32r,
-            "position_error": perr if has_ld else None, "reach": reach,
+            "position_error": perr if has_ld else None, "reach": reach, "relative": relative,
             "eps64": float(np.finfo(np.float64).eps), "eps32": float(np.finfo(np.float32).eps),
             "n": n, "chains": chains}
 
