@@ -88,16 +88,15 @@ print(arm, "관절", arm.joint_types)
 # 적고, $q=0$일 때 $\{i\}$에서 본 $\{i-1\}$의 자세를 $M_{i,i-1}$로 쓴다.
 #
 # (sec-28-sources)=
-# **출처와 검증 방침.** 이 절은 두 편의 *명세 원고*에서 출발했다. 하나는 재귀적 야코비안
-# 계산(전방·후방 재귀, 수반 변환 재귀, 계산량, 수치 문제, 시간 미분)을, 다른 하나는 링크 속도
-# 전파를 다룬다. 명세 원고는 참고 문헌으로 {cite:t}`whitney1972mathematics`,
-# {cite:t}`paul1981kinematic`, {cite:t}`orin1984efficient`, {cite:t}`luh1980online`,
-# {cite:t}`featherstone2008rigid`, {cite:t}`spong2020robot`, {cite:t}`siciliano2009robotics`,
-# {cite:t}`lynch2017modern`, {cite:t}`murray1994mathematical`를 든다. 이 책의 저자들은 이
-# 문헌들을 다시 읽지 않았으므로, 인용은 내용의 출처를 알리는 것이지 그 내용을 확인했다는 뜻이
-# 아니다. 이 페이지의 수식과 주장은 모두 아래 코드 셀이 독립적인 방법(다른 야코비안 형태,
-# 순기구학의 유한 차분, 버그 보고에 실린 수치, Pinocchio {cite:p}`carpentier2019pinocchio`)과
-# 대조해 확인한다. 확인하지 못한 주장은 2.8.12절의 재현 표에 그렇다고 적었다.
+# **출처와 검증 방침.** 이 장이 다루는 재귀적 야코비안 계산과 링크 속도 전파의 출처는
+# {cite:t}`whitney1972mathematics`, {cite:t}`paul1981kinematic`, {cite:t}`orin1984efficient`,
+# {cite:t}`luh1980online`, {cite:t}`featherstone2008rigid`, {cite:t}`spong2020robot`,
+# {cite:t}`siciliano2009robotics`, {cite:t}`lynch2017modern`, {cite:t}`murray1994mathematical`이다.
+# 이 책의 저자들은 이 문헌들을 다시 읽지 않았으므로, 인용은 내용의 출처를 알리는 것이지 그 내용을
+# 확인했다는 뜻이 아니다. 이 페이지의 수식과 수치는 아래 코드 셀이 독립적인 방법(다른 야코비안
+# 형태, 순기구학의 유한 차분, 버그 보고에 실린 수치, Pinocchio {cite:p}`carpentier2019pinocchio`)과
+# 대조한다. 재지 않은 것은 본문에 그렇다고 적었다. 이 장이 출발한 원고의 주장을 이 장의 계산과 맞대어 본 표는
+# {doc}`부록 C <appendix_reproduction>`의 C.1절에 있다.
 #
 # % no-claim: 대조 실험의 설정을 적은 문단
 #
@@ -1114,7 +1113,7 @@ print("기계:", times["machine"], "| Pinocchio", times["pinocchio"])
 # 다룬다면 한 번에 넘겨(모든 함수가 앞쪽 축으로 일괄 계산을 받는다) 파이썬 부담을 나눌 수 있다.
 #
 # (sec-28-links)=
-# ## 2.8.12 3.2장과의 연결, 재현 표
+# ## 2.8.12 3.2장과의 연결
 #
 # 이 장의 두 결과는 3.2장 RNEA({doc}`ch3_2_rnea`)에서 그대로 쓰인다.
 #
@@ -1126,31 +1125,8 @@ print("기계:", times["machine"], "| Pinocchio", times["pinocchio"])
 #   $J_b^{\mathsf T}F_{\mathrm{tip}}$을 만든다. RNEA는 이 행렬을 만들지 않고, 후방 순환의
 #   시작값을 $F_{\mathrm{tip}}$으로 두어 같은 값을 얻는다.
 #
-# 아래 표는 명세 원고가 세운 주장들을 이 절의 계산과 맞대어 본 것이다. 명세 원고는 자기 예제의
-# 수치를 보고하지 않으므로 "값" 열은 이 책이 계산한 것이다.
-
-# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
-repro = [
-    ["계산량이 n에 비례", "곱셈 횟수가 정확히 (링크당)×n + (고정분)",
-     f"공간 야코비안 링크당 {per_link['space_jacobian', 'R'][0]}회", "확인"],
-    ["6관절에 수 마이크로초", "빌드 때 측정, 최솟값 (2.8.11절)",
-     f"Pinocchio {times.get('pin_computeJointJacobians', float('nan')):.2f} μs, "
-     f"chaindyn {times['body_jacobian']:.0f} μs", "구현에 따라 다름"],
-    ["누적 곱의 직교성 이탈", f"링크 {drift['n']}개, float64",
-     f"최대 {sci(worst64)}", "확인 (배정밀도에서는 무시 가능)"],
-    ["재직교화로 완화", "float32 누적, 매번 극분해, 링크 전체의 최댓값",
-     f"최댓값 {d32_max} → {d32r_max}", "확인"],
-    ["여러 야코비안 형태가 같은 결과", "J_s = Ad J_b, PoE, z·p 표",
-     f"최대 {sci(max(checks[k]['max_error'] for k in ('ad_body', 'poe', 'mdh')))}", "확인"],
-    ["전파된 속도 = J q̇ (회전·직동)", "모든 링크, ω, v, v_c",
-     f"최대 {sci(checks['velocities']['max_error'])}", "확인"],
-    ["J̇도 같은 재귀 구조", "중심 차분과 비교",
-     f"최대 {sci(checks['jdot_fd']['max_error'])}", "확인"],
-    ["기호 야코비안의 크기 증가", "설명만 (2.8.7절)", "—", "확인하지 않음"],
-    ["메모리 절약 구현, 병렬화의 이득", "—", "—", "확인하지 않음"],
-]
-md_table(["명세 원고의 주장", "이 책의 확인 방법", "값", "판정"], repro,
-         "명세 원고의 주장과 이 절의 확인 결과", "tab-28-repro", "llll")
+# 이 장이 출발한 원고의 주장과 이 장의 확인 결과를 나란히 놓은 표는
+# {doc}`부록 C <appendix_reproduction>`의 C.1절에 있다.
 
 # %% [markdown]
 # (sec-28-checkpoints)=

@@ -37,7 +37,6 @@ from pathlib import Path
 
 import numpy as np
 import sympy as sp
-from IPython.display import Markdown, display
 from myst_nb import glue
 
 import chaindyn
@@ -792,104 +791,10 @@ print(f"max |τ_sympy - τ_rnea| = {cp6_err:.1e} N·m")
 #
 # 각 문헌의 서지 정보와 DOI는 {doc}`참고 문헌 <bibliography>` 페이지에 있다.
 #
-# (sec-closing-repro)=
-# ### 3.2.11.4 재현표 — 명세 원고의 값과 이번 빌드의 값
+# 이 장이 출발한 원고가 보고한 허용 오차, 곱셈 횟수, 궤적의 결과를 이 책의 값과 나란히 놓은 표는
+# {doc}`부록 C <appendix_reproduction>`의 C.2절에 있다.
 #
-# 재현표는 명세 원고가 자기 예제에서 보고한 허용 오차, 구조적 수치, 궤적의 두 가지 결과를 한 행씩
-# 가져와, 이번 빌드가 같은 항목을 다시 계산한 값과 나란히 놓는다. 계산은
-# `chaindyn_book.ch32.reproduction_table()`이 하고, 표는 빌드할 때마다 새로 만들어진다. 행은 세 종류이다.
-#
-# - **반올림 수준의 행.** 이번 빌드의 값은 계산된 그대로 유효 숫자 두 자리로 보인다(기계마다 마지막
-#   자릿수가 다를 수 있다). 기준은 명세 원고가 보고한 값의 {glue:text}`cl_rep_factor`배이다. 그보다
-#   느슨한 기준으로는 명세 원고의 수준까지 정확도가 물러나도 "성립"이 바뀌지 않으므로, 보고된 값에
-#   한 자릿수의 여유만 준다.
-# - **곱셈 횟수의 행.** 구조에서 정해지는 정수이므로 정확히 같아야 한다.
-# - **궤적 결과의 두 행.** 명세 원고가 자기 6R 팔의 궤적에서 보고한 두 비, 곧 어깨 관절 토크 가운데
-#   무게의 몫({glue:text}`cl_rep_seed_j2`)과 첫 관절에서 베어링 모멘트가 모터 토크를 넘는 배수
-#   ({glue:text}`cl_rep_seed_j1`)를 옮겨 왔다. 이 책의 팔과
-#   궤적은 이 책이 따로 정한 것이어서({doc}`3.2.5.2 <ch3_2_examples>`) 값이 같을 이유가 없다. 이 행들은
-#   값 대신, 그 결과가 뜻하는 정성적 진술이 이 책의 팔에서도 성립하는지를 기준으로 삼는다.
-#
-# 마지막 두 행은 라이브러리 대조이다. `chaindyn_book.crosscheck`가 Pinocchio, MuJoCo, modern_robotics,
-# Robotics Toolbox를 같은 사슬과 같은 상태에서 불러 차이를 잰다. 명세 원고는 이 두 수치가 절대
-# 차이인지 상대 차이인지 밝히지 않았다. 이 책은 상대 차이(차이를 그 양의 최대 크기로 나눈 값)로
-# 잰다.
-
-# %% mystnb={"markdown_format": "gfm"} tags=["hide-input", "nbval-ignore-output"]
-rows = ch32.reproduction_table()
-
-
-def shown_value(row):
-    if row["kind"] == "exact":
-        return f"{int(row['value']):,}"
-    if row["kind"] == "finding":
-        return row["fmt"].format(row["value"])
-    return sci(row["value"])
-
-
-def shown_reported(row):
-    """명세 원고의 값: 반올림 수준의 행은 본문과 같은 ×10 거듭제곱 꼴로 바꾼다."""
-    return sci(float(row["seed"])) if row["kind"] == "roundoff" else row["seed"]
-
-
-def shown_bound(row):
-    if row["kind"] == "roundoff":  # "≤ 7.1e-14" -> "≤ 7.1×10⁻¹⁴"
-        sign, value = row["bound"].split()
-        return f"{sign} {sci(float(value))}"
-    return row["bound"]
-
-
-def shown_holds(row):
-    return "예" if row["holds"] else "**아니오**"
-
-
-def cell(text):
-    return str(text).replace("|", "\\|")  # 표 안의 세로줄은 이스케이프한다
-
-
-lines = ["| 항목 | 명세 원고의 값 | 이번 빌드의 값 | 기준 | 성립 |", "|---|---|---|---|---|"]
-for row in rows:
-    cells = (row["item"], shown_reported(row), shown_value(row), shown_bound(row), shown_holds(row))
-    lines.append("| " + " | ".join(cell(c) for c in cells) + " |")
-display(Markdown("\n".join(lines)))
-
-# %% tags=["hide-input"]
-assert all(r["holds"] is True for r in rows), [r["item"] for r in rows if not r["holds"]]
-glue("cl_rep_rows", len(rows), display=False)
-print(f"행 {len(rows)}개: 모두 성립")
-for r in rows:
-    if r["kind"] == "exact":
-        print(f"{r['item']}: 명세 원고 {r['seed']}, 이번 빌드 {int(r['value']):,} ({r['bound']}), "
-              f"성립 {r['holds']}")
-    elif r["kind"] == "finding":
-        print(f"{r['item']}: 명세 원고 {r['seed']}, 이번 빌드 {r['fmt'].format(r['value'])} "
-              f"({r['bound']}), 성립 {r['holds']}")
-finding = {r["seed"]: r for r in rows if r["kind"] == "finding"}
-glue("cl_rep_factor", ch32.REPORTED_FACTOR, display=False)
-glue("cl_rep_j2_share", finding["86 %"]["value"], display=False)
-glue("cl_rep_j1_ratio", finding["2.1"]["value"], display=False)
-glue("cl_rep_seed_j2", finding["86 %"]["seed"], display=False)
-glue("cl_rep_seed_j1", finding["2.1"]["seed"], display=False)
-
-# %% [markdown]
-# 표의 {glue:text}`cl_rep_rows`개 행은 모두 기준 안에 있다(노트북의 `assert`가 확인한다).
-# 라이브러리 대조 두 행도 이번 빌드에서 네 라이브러리를 실제로 불러 계산한 값이다
-# ({doc}`3.2.5의 ⑥ <ch3_2_examples>`).
-#
-# 표를 읽는 법은 행의 종류에 따라 다르다. 반올림 수준의 행에서는 명세 원고의 값과 이번 빌드의 값이
-# 자릿수까지 같을 이유가 없다. 이 책의 예제는 명세 원고의 예제와 같은 사슬이 아니고, 같은
-# 사슬이라도 연산 순서와 기계에 따라 마지막 자릿수가 달라진다. 이런 행에서 확인할 것은 이번 빌드의
-# 값이 보고된 값의 한 자릿수 안에 드는지이다. 곱셈 횟수의 행은 구조에서 정해지는 정수이므로 명세
-# 원고의 값과 정확히 같아야 하고, 실제로 같다.
-#
-# 궤적 결과의 두 행에서 이 책의 값은 관절 2가 {glue:text}`cl_rep_j2_share:.0%`, 관절 1이
-# {glue:text}`cl_rep_j1_ratio:.2f`배로 명세 원고의 값과 다르다. 팔의 치수와 질량, 운동의 크기와 빠르기가
-# 모두 다르니 당연하다. 두 팔에서 공통으로 성립하는 것은 진술 쪽이다. 어깨 관절(관절 2)에서는 무게의
-# 몫이 관성항과 속도곱항보다 크고, 연직 축인 관절 1에서는 베어링이 받는 전도 모멘트가 모터 토크보다
-# 크다. 관절 1에 중력 토크가 없고 관절 1–3에서 관성항이 속도곱항보다 크다는 것도 이 팔에서 성립한다
-# (3.2.5.6의 `assert`).
-#
-# ### 3.2.11.5 다음 장 — 3.3 라그랑주 정식화
+# ### 3.2.11.4 다음 장 — 3.3 라그랑주 정식화
 #
 # 이 장의 RNEA는 링크마다 힘과 가속도의 균형에서 출발했다. 3.3은 링크의 에너지만으로, 곧 라그랑지안
 # 하나를 관절 변수로 미분해 같은 운동방정식에 이른다. 그 길이 RNEA와 같은 토크를 주는지는

@@ -111,19 +111,15 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 # 사슬, 고정된 기저)을 넘어서는 확장이다.
 #
 # (sec-rnea-sources)=
-# **출처와 검증 방침.** 이 장은 *명세 원고*에서 출발해 쓰였다. 명세 원고는 이 장이 다룰 내용과
-# 성립해야 할 사실을 정해 둔 원고이며, 그 원고가 자기 예제로 계산한 수치도 함께 적고 있다. 명세
-# 원고에 따르면 그 작성자가 본문을 직접 읽은 자료는 두 가지이다. 하나는 Modern Robotics
-# {cite:p}`lynch2017modern`의 8.3절과 8.4절 앞부분(2017-05 사전 인쇄본)이고, 다른 하나는 MuJoCo
-# 문서이다. 다음 문헌은 서지 정보만 확인했다고 적혀 있다: {cite:t}`orin1979kinematic`,
+# **출처와 검증 방침.** 이 장의 식과 표기는 Modern Robotics {cite:p}`lynch2017modern`의 8.3절과
+# 8.4절 앞부분을 따른다. 그 밖에 이 장이 인용하는 문헌은 {cite:t}`orin1979kinematic`,
 # {cite:t}`luh1980online`, {cite:t}`hollerbach1980recursive`, {cite:t}`walker1982efficient`,
 # {cite:t}`featherstone2008rigid`, {cite:t}`carpentier2019pinocchio`,
-# {cite:t}`todorov2012mujoco`, {cite:t}`corke2021toolbox`. 이 책의 저자들은 위 자료들을 다시
+# {cite:t}`todorov2012mujoco`, {cite:t}`corke2021toolbox`이다. 이 책의 저자들은 위 자료들을 다시
 # 읽지 않았다. 그러므로 이 장의 인용은 어떤 내용이 어디에서 왔는지를 알리는 것이고, 인용한
-# 문헌의 내용을 이 책이 확인했다는 뜻은 아니다. 대신 이 책에 나오는 수치는 하나도 빠짐없이 책을
-# 빌드할 때 이 책의 코드가 계산한 값이다. 명세 원고가 자기 예제로 보고한 값은 본문에 옮기지 않고,
-# {ref}`3.2.11.4의 재현표 <sec-closing-repro>`에만 이 책의 값과 나란히 둔다. 명세 원고의 기준
-# 시점은 2026-11-05이다.
+# 문헌의 내용을 이 책이 확인했다는 뜻은 아니다. 대신 이 장의 수치는 하나도 빠짐없이 이 책의 코드가
+# 계산한 값이다. 이 장이 출발한 원고가 보고한 값과 이 책의 값은 {doc}`부록 C <appendix_reproduction>`의
+# C.2절에서 나란히 비교한다.
 
 # %% [markdown]
 # (sec-rnea-concept)=

@@ -695,7 +695,7 @@ print("N q̇ =", Nqd + 0.0, "| (S + S^T)의 대각:", np.round(np.diag(S_e + S_e
 # b\,\dot q^{\mathsf T}\dot q$이다. 마지막 항은 음이 아니므로, 구동기가 넣은 일의 일부가 열로 사라진다.
 # ```
 #
-# ## 3.3.8 출처와 재현표
+# ## 3.3.8 출처
 #
 # 이 장의 식은 Modern Robotics {cite:p}`lynch2017modern`의 8.1절과 8.4절, 그리고 Murray·Li·Sastry
 # {cite:p}`murray1994mathematical`의 4.2절(라그랑주 방정식)과 4.3절(열린 사슬의 동역학)을 따랐다. 크리스토펠 $C$의 수치 재귀는 Echeandia와 Wensing
@@ -704,25 +704,5 @@ print("N q̇ =", Nqd + 0.0, "| (S + S^T)의 대각:", np.round(np.diag(S_e + S_e
 # {cite:p}`deluca2005sensorless`를 들었으며 이 두 문헌은 이 장에서 원문을 다시 읽지 않았다. 연산량
 # 문헌의 수치를 어디까지 확인했는지는 3.3.5에 적었다.
 #
-# 아래 재현표는 발표된 식과 성질, 수치를 이번 빌드의 값과 나란히 놓는다. 반올림 수준의 행은 값 대신
-# 한계와 성립 여부만 적고(값은 위의 각 절에 있다), 문헌 수치의 행은 비교만 하고 판정하지 않는다.
-
-# %% mystnb={"markdown_format": "myst"} tags=["hide-input", "nbval-ignore-output"]
-# 한계는 ×10 거듭제곱 꼴의 상수이다; 표의 다른 열은 아래 셀의 출력이 비교된다.
-rep = ch33.reproduction_table()
-display(md_table(
-    ["항목", "출처", "발표된 값·진술", "이번 빌드", "기준", "성립"],
-    [[r["item"], r["source"], r["published"], r["value"] if r["value"] is not None else "(위 절)",
-      r["bound"], yes(r["holds"]) if r["kind"] != "literature" else "—"] for r in rep]))
-
-# %% tags=["hide-input"]
-assert all(r["holds"] for r in rep)
-glue("lg_rep_rows", len(rep), display=False)
-judged = [r for r in rep if r["kind"] != "literature"]
-print(f"행 {len(rep)}개, 판정하는 행 {len(judged)}개: 모두 성립")
-for r in rep:
-    if r["kind"] != "roundoff":
-        print(f"{r['item']}: {r['published']} | {r['value']}")
-
-# %% [markdown]
-# 표의 {glue:text}`lg_rep_rows`개 행 가운데 판정하는 행은 모두 성립한다(노트북의 `assert`가 확인한다).
+# 이 장의 식과 성질, 연산 횟수를 발표된 값과 나란히 놓은 표는 {doc}`부록 C <appendix_reproduction>`의
+# C.3절에 있다.

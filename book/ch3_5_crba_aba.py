@@ -736,7 +736,7 @@ for fn in (aba, aba_structured):
 #   ABA의 오차가 조건수를 따라가는가? 끝이 무거운 사슬(3.5.5의 셋째 관찰)이 그 예인가?
 # - 계산 토크 제어에서 탑재물 질량을 온라인으로 추정하면(3.5.7) 남는 오차는 얼마나 빨리 사라지는가?
 #
-# ## 3.5.10 출처와 재현표
+# ## 3.5.10 출처
 #
 # CRBA와 ABA의 식은 {cite:t}`featherstone2008rigid`의 6장과 7장(공간 벡터 표기)을 이 책의 표기로
 # 옮긴 것이고, ABA의 처음 정식화는 {cite:t}`featherstone1983calculation`이다. CRBA의 뿌리는
@@ -747,20 +747,5 @@ for fn in (aba, aba_structured):
 # 초록만 읽었다). 수치 해석의
 # 기준은 {cite:t}`higham2002accuracy`, 적분기는 {cite:t}`hairer1993solving`이다.
 #
-# 재현표는 공표된 곱셈 수와 진술을 이번 빌드의 값과 나란히 놓는다. 곱셈 수의 행은 "이번 빌드가
-# 공표값 이상이고 그 {glue:text}`c35_repro_factor`배 이하"를 기준으로 한다. 이 책의 구현이 공표된 구현보다 곱셈이 적다고
-# 주장하지 않으며, 크게 뒤처지지도 않는다는 뜻이다.
-
-# %% mystnb={"markdown_format": "gfm"} tags=["hide-input"]
-rep = ch35.reproduction_table()
-lines = ["| 항목 | 공표 | 이번 빌드 | 기준 | 성립 |", "|---|---|---|---|---|"]
-for r in rep:
-    lines.append(f"| {r['item']} | {r['published']} | {r['value']} | {r['criterion']} | "
-                 f"{'예' if r['holds'] else '**아니오**'} |")
-display(Markdown("\n".join(lines)))
-assert all(r["holds"] for r in rep)
-glue("c35_repro_factor", ch35.REPRO_FACTOR, display=False)
-
-# %% [markdown]
-# 두 곱셈 행이 기준 안에 있고, 교차점 행은 공표된 경계값을 확인하지 못했음을 그대로 적었다.
-# ABA의 행이 기준의 위쪽 끝에 가깝다는 것(3.5.3)이 이 장에서 가장 크게 남은 숙제이다.
+# 이 장의 곱셈 수와 진술을 공표된 값과 나란히 놓은 표는 {doc}`부록 C <appendix_reproduction>`의
+# C.4절에 있다.

@@ -157,7 +157,7 @@ def library_agreement_rows():
 
 
 def reproduction_rows():
-    """The reproduction table of §3.2.11: the 명세 원고's value, this build's value
+    """The reproduction table of appendix C.2: the specification text's value, this build's value
     where it is deterministic (a count or a trajectory finding), the bound and whether it holds."""
     header = ["item", "spec_value", "this_build", "bound", "holds"]
     rows = [[r["item"], r["seed"], "" if r["kind"] == "roundoff" else r["value"],

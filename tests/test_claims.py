@@ -58,10 +58,13 @@ def test_within_compares_value_and_bound():
     ("call", "message"),
     [
         (lambda: claims.claim("", "words", True), "a claim needs a non-empty label, got ''"),
-        (lambda: claims.claim("x", " ", True), "claim 'x' needs the words of its sentence, got ' '"),
+        (lambda: claims.claim("x", " ", True),
+         "claim 'x' needs the words of its sentence, got ' '"),
         (lambda: claims.claim("x", "w", 1), "claim 'x' needs a boolean condition, got int 1"),
-        (lambda: claims.within("x", "w", 1.0, -1.0), "claim 'x' needs a finite bound >= 0, got -1.0"),
-        (lambda: claims.choose("yes", "a", "b"), "choose() needs a boolean condition, got str 'yes'"),
+        (lambda: claims.within("x", "w", 1.0, -1.0),
+         "claim 'x' needs a finite bound >= 0, got -1.0"),
+        (lambda: claims.choose("yes", "a", "b"),
+         "choose() needs a boolean condition, got str 'yes'"),
     ],
 )
 def test_bad_arguments_are_refused(call, message):
@@ -104,23 +107,15 @@ def markdown_paragraphs(nb):
         if cell["cell_type"] != "markdown":
             continue
         pending, para = [], []
-
-        def close():
-            if para:
-                out.append((list(pending), " ".join(para)))
-                pending.clear()
-                para.clear()
-
-        for line in "".join(cell["source"]).splitlines():
+        for line in [*"".join(cell["source"]).splitlines(), ""]:
             m = MARKER.match(line.strip())
+            if para and (m or not line.strip()):
+                out.append((pending, " ".join(para)))
+                pending, para = [], []
             if m:
-                close()
                 pending.append((m.group(1), m.group(2)))
-            elif not line.strip():
-                close()
-            else:
+            elif line.strip():
                 para.append(line.strip())
-        close()
         assert not pending, f"a claim marker ends a markdown cell with no paragraph: {pending}"
     return out
 
@@ -168,7 +163,7 @@ def test_every_marker_has_one_guard_and_every_guard_a_marker(nb_path):
                 assert label not in marked, f"{nb_path.name}: claim {label!r} marked twice"
                 marked[label] = text
     guards = {}
-    for name, label, words in guard_calls(nb):
+    for _, label, words in guard_calls(nb):
         assert label not in guards, f"{nb_path.name}: claim {label!r} guarded twice"
         guards[label] = words
     assert sorted(marked) == sorted(guards), (
@@ -216,12 +211,14 @@ PERTURBATIONS = [
     ("ch3_3_lagrange.ipynb", "data/bench_33_codegen.csv",
      lambda r: r["chain"] == "6R" and r["method"] == "lambdify (cse)" and r["N"] == "10000",
      "ratio_to_rnea", "1.35", "lg-codegen-batch"),
+    ("appendix_performance.ipynb", "data/bench_single.csv",
+     lambda r: r["method"] == "rnea_structured", "median_us", "0.61", "bp-single-compiled"),
 ]
 
 
 def _copy_repository(dest: Path):
-    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+                           cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     for f in files:
         target = dest / f
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,9 @@
-"""The reproduction table of §3.2.11.4 holds the book to the values the seed reports."""
+"""The reproduction table of appendix C.2 holds the book to the values the seed reports."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +50,32 @@ def test_trajectory_findings_state_what_holds_for_the_books_arm(rows):
 def test_counts_are_exact(rows):
     exact = {r["seed"]: r["value"] for r in rows if r["kind"] == "exact"}
     assert exact == {"357": 357, "357n": 1071, "357n²": 3213, "22,848": 22848}
+
+
+APPENDIX = Path(__file__).resolve().parents[1] / "book" / "appendix_reproduction.ipynb"
+
+
+def _outputs(nb_path):
+    """The text of every stored output of a notebook (streams and markdown displays)."""
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    out = []
+    for cell in nb["cells"]:
+        for o in cell.get("outputs", []):
+            text = o.get("text") or o.get("data", {}).get("text/markdown", "")
+            out.append("".join(text) if isinstance(text, list) else text)
+    return "\n\n".join(out)
+
+
+def test_appendix_c_holds_the_verdicts_of_every_comparison(rows):
+    """Appendix C sets the tables of chapters 2.8, 3.2, 3.3 and 3.5 side by side with their
+    verdicts; in the stored notebook the table of 3.2 has one line per row and no verdict
+    says that a row fails."""
+    text = _outputs(APPENDIX)
+    for label in ("tab-c-28", "tab-c-33", "tab-c-35"):
+        assert f":name: {label}" in text, label
+    header = "| 항목 | 명세 원고의 값 | 이 책의 값 | 기준 | 성립 |"
+    assert header in text
+    table = text[text.index(header):].split("\n\n")[0].splitlines()
+    assert len(table) == 2 + len(rows)
+    assert all(line.rstrip().endswith("| 예 |") for line in table[2:]), table
+    assert "**아니오**" not in text and "뒷받침하지 않음" not in text

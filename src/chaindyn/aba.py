@@ -50,7 +50,8 @@ from .spatial import dot as _dot
 from .spatial import matvec as _mv
 from .structured import precompute
 
-__all__ = ["aba", "aba_structured", "forward_dynamics", "inverse_mass_matrix", "cholesky_solve"]
+__all__ = ["aba", "aba_structured", "forward_dynamics", "inverse_mass_matrix", "cholesky_solve",
+           "articulated_inertias"]
 
 
 def _outer(a, b):
@@ -172,6 +173,63 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
         qdd.append((u[i] - _dot(U[i], Vd)) / d[i])
         Vd = Vd + S[i] * qdd[i][..., None]
     return np.stack(qdd, axis=-1)
+
+
+def articulated_inertias(chain, q):
+    """The articulated-body inertias G^A_i of pass 2 of :func:`aba`, and D_i.
+
+    ``G^A_i`` is the inertia of links i..n about the origin of {i}, in {i},
+    with the joints i+1..n free (zero torque): the linear part of the wrench
+    the articulated body needs for an acceleration of link i,
+    ``F_i = G^A_i Vd_i + b^A_i``.  It depends on q only.  The recursion is
+    pass 2 of :func:`aba` without the bias terms::
+
+        G^A_n = G_n,   U_i = G^A_i A_i,   D_i = A_i^T U_i,
+        G^A_{i-1} = G_{i-1} + X_i^T (G^A_i - U_i U_i^T / D_i) X_i
+
+    Parameters
+    ----------
+    chain : Chain
+    q : array_like, shape (n,) or (N, n)
+        Joint positions, rad or m.
+
+    Returns
+    -------
+    GA : ndarray, shape (n, 6, 6) or (N, n, 6, 6)
+        ``GA[..., i, :, :]`` is G^A_i (kg, kg m, kg m^2), symmetric positive
+        semidefinite; ``G^c_i - G^A_i`` is positive semidefinite, with
+        ``G^c_i`` of :func:`chaindyn.crba.composite_inertias`.
+    D : ndarray, shape (n,) or (N, n)
+        ``D_i = A_i^T G^A_i A_i``: the inertia felt at joint i when the inner
+        joints are locked and the outer ones free; ``D_1 = 1 / [M^{-1}]_11``.
+
+    Notes
+    -----
+    RBDA eqs. 7.37-7.47 (Featherstone 2008, p. 130), ``D_i`` as in its
+    eq. 7.44.  Book §3.5.3 and §3.5.11.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import crba, models
+    >>> from chaindyn.aba import articulated_inertias
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+    >>> GA, D = articulated_inertias(arm, q)
+    >>> print(np.round(D, 4), np.round(1 / np.linalg.inv(crba(arm, q))[0, 0], 4))
+    [2.001 1.001] 2.001
+    """
+    check_chain(chain)
+    (q,) = check_state(chain, q=q)
+    n, S = chain.n, chain.screws
+    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
+    GA = [np.broadcast_to(chain.inertias[i], q.shape[:-1] + (6, 6)).copy() for i in range(n)]
+    D = [None] * n
+    for i in reversed(range(n)):
+        U = _mv(GA[i], S[i])
+        D[i] = U @ S[i]
+        if i > 0:
+            GA[i - 1] = GA[i - 1] + _articulated(GA[i], U, D[i], X[i])[0]
+    return np.stack(GA, axis=-3), np.stack(D, axis=-1)
 
 
 def cholesky_solve(L, b):

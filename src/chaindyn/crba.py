@@ -36,13 +36,13 @@ import weakref
 
 import numpy as np
 
-from ._validate import check_chain, check_state
+from ._validate import as_array, check_chain, check_state
 from .rnea import joint_step
 from .spatial import matvec as _mv
 from .spatial import transpose
 from .structured import precompute
 
-__all__ = ["crba", "crba_structured"]
+__all__ = ["crba", "crba_structured", "composite_inertias", "ltl_factor"]
 
 
 def crba(chain, q):
@@ -118,6 +118,46 @@ def crba(chain, q):
             F = _mv(transpose(X[j + 1]), F)
             M[..., i, j] = M[..., j, i] = F @ chain.screws[j]
     return M
+
+
+def composite_inertias(chain, q):
+    """The composite inertias G^c_i of :func:`crba`: links i..n locked into one body.
+
+    ``G^c_n = G_n``, ``G^c_i = G_i + X_{i+1}^T G^c_{i+1} X_{i+1}``, each about
+    the origin of {i} and in {i} (book eq. 3.5 ``eq-35-composite``).
+
+    Parameters
+    ----------
+    chain : Chain
+    q : array_like, shape (n,) or (N, n)
+        Joint positions, rad or m.
+
+    Returns
+    -------
+    ndarray, shape (n, 6, 6) or (N, n, 6, 6)
+        ``[..., i, :, :]`` is G^c_i (kg, kg m, kg m^2); ``A_i^T G^c_i A_i``
+        is the diagonal entry ``M_ii``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import crba, models
+    >>> from chaindyn.crba import composite_inertias
+    >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
+    >>> Gc = composite_inertias(arm, q)
+    >>> A1 = arm.screws[0]
+    >>> print(round(float(A1 @ Gc[0] @ A1), 4), round(float(crba(arm, q)[0, 0]), 4))
+    3.002 3.002
+    """
+    check_chain(chain)
+    (q,) = check_state(chain, q=q)
+    n = chain.n
+    Gc = [None] * n
+    Gc[n - 1] = np.broadcast_to(chain.inertias[n - 1], q.shape[:-1] + (6, 6)).copy()
+    for i in reversed(range(n - 1)):
+        X = joint_step(chain, i + 1, q[..., i + 1])
+        Gc[i] = chain.inertias[i] + transpose(X) @ Gc[i + 1] @ X
+    return np.stack(Gc, axis=-3)
 
 
 # ----------------------------------------------------------------------------- structured CRBA
@@ -365,3 +405,158 @@ def crba_structured(chain, q):
                 nv = _add(_rx(_rz(nv, r), a), _cross3(pk, f))
             M[..., i, j] = M[..., j, i] = f[2] if K[j]["pri"] else nv[2]
     return M
+
+
+# ----------------------------------------------------------------------------- LTL factorization
+
+
+def _check_parents(parents, n):
+    try:
+        raw = np.asarray(parents)
+    except (TypeError, ValueError):
+        raw = None
+    if raw is None or raw.dtype.kind not in "iuf" or raw.ndim != 1:
+        raise ValueError(f"parents must be a 1-D sequence of integers, got {parents!r}")
+    if raw.shape != (n,):
+        raise ValueError(f"parents must have shape (n,) with n = {n} (the size of M), "
+                         f"got {raw.shape}")
+    if not np.all(np.isfinite(raw)) or np.any(raw != np.round(raw)):
+        raise ValueError(f"parents must be integers, got {parents!r}")
+    lam = [int(p) for p in raw]
+    for i, p in enumerate(lam):
+        if not -1 <= p < i:
+            raise ValueError(
+                f"parents must number a tree from the base (-1 <= parents[i] < i: every "
+                f"parent before its child), got parents[{i}] = {p}")
+    return lam
+
+
+def ltl_factor(M, parents):
+    """The factorization M = L^T L that keeps a kinematic tree's sparsity (RBDA §6.5).
+
+    ``L`` is lower triangular with a positive diagonal, and the product is
+    taken in the reverse order of Cholesky's ``M = C C^T``: ``M = L^T L``.
+    The rows are eliminated from the last (a leaf) to the first (next to
+    the base).  On a tree numbered so that every parent comes before its
+    child, row k of M has nonzeros left of the diagonal only in the columns
+    of k's ancestors (branch-induced sparsity); the elimination order
+    creates no entry outside that pattern, so L has exactly the pattern of
+    the lower triangle of M (no fill-in), and the work is O(n d^2) for a
+    tree of depth d instead of O(n^3).
+
+    Parameters
+    ----------
+    M : array_like, shape (n, n) or (N, n, n)
+        Symmetric positive-definite matrix (a joint-space mass matrix),
+        zero outside the pattern of ``parents`` (within 1e-12 of its
+        largest entry).  Only the lower triangle enters the computation.
+    parents : sequence of int, length n
+        ``parents[i]`` is the joint variable that precedes variable i on
+        the way to the base, ``-1`` for one whose joint sits on the base;
+        ``-1 <= parents[i] < i``.  A chain is ``[-1, 0, 1, ..., n-2]``.
+        This is RBDA's parent array ``lambda`` (there numbered from 1, with
+        0 for the base) expanded to one entry per joint variable
+        (RBDA Table 6.4).
+
+    Returns
+    -------
+    L : ndarray, shape (n, n) or (N, n, n)
+        Lower triangular, ``M = L^T L`` (``L.T @ L``, or
+        ``np.swapaxes(L, -1, -2) @ L`` for a batch), zero outside the
+        pattern of M.  ``L^T`` is upper triangular, so this is not the
+        Cholesky factor of M: it is the Cholesky factor of M with rows and
+        columns in reverse order, read back in the original order.
+
+    Raises
+    ------
+    ValueError
+        If M is not a finite square (batch of) matrix, parents does not
+        have n integer entries with ``-1 <= parents[i] < i``, M is not
+        symmetric, M has an entry outside the pattern of ``parents``, or
+        M is not positive definite (a pivot <= 0).
+
+    See Also
+    --------
+    crba : the mass matrix of a chain.
+    chaindyn.aba.cholesky_solve : the dense Cholesky route of ``forward_dynamics``.
+
+    Notes
+    -----
+    Featherstone, *Rigid Body Dynamics Algorithms* (2008), Table 6.3 (the
+    LTL factorization, p. 112) with the pattern described on pp. 110-113;
+    no fill-in is proved in Featherstone (2005).  The row loops run only
+    over ``parents[k], parents[parents[k]], ...``.  With ``d_k`` the number
+    of joint variables on the path from variable k to the base, L has
+    ``n + D_1`` nonzeros, ``D_1 = sum_k (d_k - 1) <= n (d - 1)``
+    (RBDA eqs. 6.26, 6.29, p. 116); a chain has ``d_k = k`` and a dense
+    triangle of ``n (n + 1) / 2`` entries.
+
+    Examples
+    --------
+    A base with two one-joint branches: variables 1 and 2 both sit on 0.
+
+    >>> import numpy as np
+    >>> from chaindyn.crba import ltl_factor
+    >>> M = np.array([[4.0, 2.0, 1.0], [2.0, 3.0, 0.0], [1.0, 0.0, 2.0]])
+    >>> L = ltl_factor(M, [-1, 0, 0])
+    >>> print(np.round(L, 4))
+    [[1.472  0.     0.    ]
+     [1.1547 1.7321 0.    ]
+     [0.7071 0.     1.4142]]
+    >>> bool(np.allclose(L.T @ L, M))
+    True
+
+    The zero ``M[2, 1]`` (different branches) stays zero in L, while the
+    Cholesky factor ``M = C C^T`` (eliminating from the first row) fills it:
+
+    >>> print(np.count_nonzero(L), np.count_nonzero(np.linalg.cholesky(M)))
+    5 6
+    """
+    H = as_array(M, "M")
+    if H.ndim < 2 or H.shape[-1] != H.shape[-2] or H.shape[-1] == 0:
+        raise ValueError(f"M must be a square matrix of shape (n, n) or (N, n, n), got {H.shape}")
+    n = H.shape[-1]
+    lam = _check_parents(parents, n)
+    scale = float(np.max(np.abs(H))) if H.size else 0.0
+    tol = 1e-12 * scale
+    asym = float(np.max(np.abs(H - np.swapaxes(H, -1, -2))))
+    if asym > tol:
+        raise ValueError(f"M must be symmetric, got |M - M^T| up to {asym:.3g}")
+    ancestors = []
+    for k in range(n):
+        chain_k, i = set(), lam[k]
+        while i >= 0:
+            chain_k.add(i)
+            i = lam[i]
+        ancestors.append(chain_k)
+    for k in range(n):
+        for j in range(k):
+            if j not in ancestors[k]:
+                big = float(np.max(np.abs(H[..., k, j])))
+                if big > tol:
+                    raise ValueError(
+                        f"M has an entry outside the pattern of parents: |M[{k}, {j}]| = "
+                        f"{big:.3g}, but variable {j} is not an ancestor of {k}")
+    H = np.tril(H).copy()
+    for j in range(n):
+        for k in range(j + 1, n):
+            if j not in ancestors[k]:
+                H[..., k, j] = 0.0
+    for k in reversed(range(n)):
+        pivot = H[..., k, k]
+        if np.any(pivot <= 0.0):
+            bad = float(np.min(pivot))
+            raise ValueError(f"M must be positive definite, got the pivot {bad:.3g} at row {k}")
+        H[..., k, k] = np.sqrt(pivot)
+        i = lam[k]
+        while i >= 0:
+            H[..., k, i] = H[..., k, i] / H[..., k, k]
+            i = lam[i]
+        i = lam[k]
+        while i >= 0:
+            j = i
+            while j >= 0:
+                H[..., i, j] = H[..., i, j] - H[..., k, i] * H[..., k, j]
+                j = lam[j]
+            i = lam[i]
+    return H

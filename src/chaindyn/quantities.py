@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, check_chain, check_state
+from .crba import crba
+from .jacobian import point_jacobian
 from .rnea import _backward, _forward, link_twists, rnea
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "inertial_torque",
     "tip_wrench_torque",
     "kinetic_energy",
+    "operational_space_inertia",
 ]
 
 _NO_GRAVITY = np.zeros(3)
@@ -238,3 +241,104 @@ def kinetic_energy(chain, q, qd):
     V = link_twists(chain, q, qd)
     GV = (chain.inertias @ V[..., None])[..., 0]
     return 0.5 * np.einsum("...ij,...ij->...", V, GV)
+
+
+#: Rows of the twist (omega, v) that ``operational_space_inertia`` accepts by name.
+_ROWS = {"all": (0, 1, 2, 3, 4, 5), "angular": (0, 1, 2), "linear": (3, 4, 5)}
+
+
+def operational_space_inertia(chain, q, point=None, rows="all"):
+    """Operational-space (end-effector) inertia Lambda = (J M^{-1} J^T)^{-1}.
+
+    ``J`` is the Jacobian of the last link's motion at a point fixed to it,
+    in the axes of {n}: for ``point=None`` the body Jacobian ``J_b`` of {n}
+    (twist of {n} at its origin, rows (omega, v)); otherwise the twist with
+    its reference point moved to ``point``, ``J = Ad_{(1, -p)} J_b``
+    (:func:`chaindyn.jacobian.point_jacobian` with ``frame="local"``).
+    ``rows`` keeps a subset of its rows before the inverse is taken.
+
+    Parameters
+    ----------
+    chain : Chain
+    q : array_like, shape (n,) or (N, n)
+        Joint positions, rad or m.
+    point : array_like, shape (3,), optional
+        The point in {n} coordinates, m; default the origin of {n}.
+    rows : {"all", "angular", "linear"} or sequence of int
+        Rows of ``J`` (indices into (omega_x, omega_y, omega_z, v_x, v_y,
+        v_z)) kept: ``"linear"`` gives the 3 x 3 inertia that a force at the
+        point feels with no moment applied (the rotation left free).
+
+    Returns
+    -------
+    ndarray, shape (k, k) or (N, k, k)
+        Lambda, symmetric positive definite, k = number of rows kept, in
+        the axes of {n} at the point: ``F = Lambda a`` is the wrench (moment,
+        force) in those rows that gives the point the acceleration ``a``
+        (the time derivative of ``J qd`` with ``qd = 0``, no gravity).
+        Units kg (linear rows), kg m^2 (angular rows), kg m (mixed).
+
+    Raises
+    ------
+    ValueError
+        On a bad q or point (the messages of :func:`chaindyn.rnea`), unknown
+        or repeated rows, or when ``J M^{-1} J^T`` is singular (fewer joints
+        than rows, or J loses rank at a kinematic singularity): its smallest
+        eigenvalue at most 1e-12 times its largest.
+
+    Notes
+    -----
+    Khatib (1987); Modern Robotics §8.1.3 (Lambda = J^{-T} M J^{-1} for a
+    square invertible J); RBDA eq. 7.12 (the articulated-body inertia of a
+    handle by projection).  ``M`` comes from :func:`chaindyn.crba` and
+    ``J M^{-1} J^T`` from its Cholesky factor, ``W = C^{-1} J^T``,
+    ``J M^{-1} J^T = W^T W``.
+
+    Examples
+    --------
+    The planar 2R arm's tip (1 m out along link 2), force rows x and y of
+    {2}; at q2 = pi/2 the links are at a right angle:
+
+    >>> import numpy as np
+    >>> from chaindyn import models
+    >>> from chaindyn.quantities import operational_space_inertia
+    >>> arm = models.planar_2r()
+    >>> Lam = operational_space_inertia(arm, [0.0, np.pi / 2], point=[1, 0, 0], rows=[3, 4])
+    >>> print(np.round(Lam, 4) + 0.0)
+    [[2.001 0.   ]
+     [0.    1.001]]
+
+    Along link 2 (x of {2}) the tip drags both masses; across it, only
+    link 2 (and the small izz).  A batch of configurations:
+
+    >>> operational_space_inertia(models.arm6r(), np.full((3, 6), 0.3)).shape
+    (3, 6, 6)
+    """
+    (q,) = check_state(chain, q=q)
+    if isinstance(rows, str):
+        if rows not in _ROWS:
+            raise ValueError(f"rows must be 'all', 'angular', 'linear' or a sequence of "
+                             f"indices 0..5, got {rows!r}")
+        idx = list(_ROWS[rows])
+    else:
+        try:
+            idx = [int(r) for r in rows]
+        except (TypeError, ValueError):
+            raise ValueError(f"rows must be 'all', 'angular', 'linear' or a sequence of "
+                             f"indices 0..5, got {rows!r}") from None
+        if (not idx or any(r != rr for r, rr in zip(idx, rows)) or len(set(idx)) != len(idx)
+                or any(not 0 <= r <= 5 for r in idx)):
+            raise ValueError(f"rows must be distinct indices 0..5, got {rows!r}")
+    J = point_jacobian(chain, q, point, frame="local")[..., idx, :]
+    C = np.linalg.cholesky(crba(chain, q))
+    W = np.linalg.solve(C, np.swapaxes(J, -1, -2))
+    Phi = np.swapaxes(W, -1, -2) @ W
+    Phi = 0.5 * (Phi + np.swapaxes(Phi, -1, -2))
+    ev = np.linalg.eigvalsh(Phi)
+    if np.any(ev[..., 0] <= 1e-12 * ev[..., -1]):
+        raise ValueError(
+            f"J M^-1 J^T is singular for rows {idx} (n = {chain.n} joints; a kinematic "
+            f"singularity or fewer joints than rows): smallest eigenvalue "
+            f"{float(np.min(ev[..., 0])):.3g}, largest {float(np.max(ev[..., -1])):.3g}")
+    Lam = np.linalg.inv(Phi)
+    return 0.5 * (Lam + np.swapaxes(Lam, -1, -2))

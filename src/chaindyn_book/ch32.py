@@ -65,7 +65,7 @@ IDENTITY_BOUNDS = {
     "energy_error": 1e-13,         # relative
 }
 #: The reproduction table holds each roundoff row to at most this multiple of the
-#: value that the specification text reports for it (§3.2.11.4).
+#: value that the specification text reports for it (appendix C.2).
 REPORTED_FACTOR = 10
 
 
@@ -361,7 +361,7 @@ def reaction_findings():
 # ---------------------------------------------------------------- reproduction table
 def reproduction_table():
     """Every tolerance, structural figure and trajectory finding that the
-    specification text of chapter 3.2 (§3.2.1, its source policy) reports, with
+    specification text of chapter 3.2 reports (appendix C.2), with
     this build's value, what it is held to and whether it holds.
 
     Returns
