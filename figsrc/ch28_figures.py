@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from chaindyn._validate import TOL as ROTATION_TOL
 from chaindyn_book import ch28
 
 #: Functions drawn in the count figure, with their Korean labels.
@@ -97,7 +98,7 @@ def drift_figure():
     ax1.semilogy(i, d["float64"], lw=1.0, color="C0", label="float64, forward_kinematics")
     ax1.axhline(d["eps32"], color="C3", ls=":", lw=1.0, label="float32 기계 엡실론")
     ax1.axhline(d["eps64"], color="C0", ls=":", lw=1.0, label="float64 기계 엡실론")
-    ax1.axhline(1e-9, color="0.4", ls="--", lw=1.0, label="Chain의 회전 행렬 검사 허용치")
+    ax1.axhline(ROTATION_TOL, color="0.4", ls="--", lw=1.0, label="Chain의 회전 행렬 검사 허용치")
     ax1.set_xlabel("링크 번호 i")
     ax1.set_ylabel(r"max $|R_{0,i}^{\mathsf{T}} R_{0,i}$ - $I|$ [무차원]")
     ax1.set_title(f"회전의 직교성 이탈 (사슬 {d['chains']}개 중 최대)")

@@ -151,13 +151,17 @@ def consistency_checks(states=5):
     list of dict
         ``name`` (short key), ``max_error`` and ``bound``; roundoff checks
         have bound 1e-12, finite-difference checks 1e-7 (columns) and 1e-6
-        (derivatives, computed from differences of Jacobians).
+        (derivatives, computed from differences of Jacobians).  The row
+        ``fd_columns`` also has ``scale``: the largest entry of the
+        end-effector position over the states (m), the size of the pose
+        entries whose rounding the central difference divides by 2h.
     """
     rng = _rng(2)
     err = {k: 0.0 for k in ("ad_body", "poe", "fk_poe", "mdh", "fd_columns", "velocities",
                             "jdot_fd", "classical_fd")}
     args = models.mdh_arguments(models.arm6r_table())
     h = FD_STEP
+    scale = 0.0
     for name, chain in _chains():
         for _ in range(states):
             q = rng.uniform(-np.pi, np.pi, chain.n)
@@ -173,6 +177,7 @@ def consistency_checks(states=5):
                 err["mdh"] = max(err["mdh"],
                                  np.abs(swap_halves(Jg) - point_jacobian(chain, q)).max())
             Tinv = np.linalg.inv(T[-1])
+            scale = max(scale, np.abs(T[-1][:3, 3]).max())
             for i in range(chain.n):
                 dq = np.zeros(chain.n)
                 dq[i] = h
@@ -206,7 +211,11 @@ def consistency_checks(states=5):
     bounds = {"ad_body": ROUNDOFF_BOUND, "poe": ROUNDOFF_BOUND, "fk_poe": ROUNDOFF_BOUND,
               "mdh": ROUNDOFF_BOUND, "velocities": ROUNDOFF_BOUND, "fd_columns": FD_BOUND,
               "jdot_fd": 1e-6, "classical_fd": 1e-6}
-    return [{"name": k, "max_error": float(v), "bound": bounds[k]} for k, v in err.items()]
+    rows = [{"name": k, "max_error": float(v), "bound": bounds[k]} for k, v in err.items()]
+    for row in rows:
+        if row["name"] == "fd_columns":
+            row["scale"] = float(scale)
+    return rows
 
 
 @lru_cache(maxsize=1)
@@ -214,7 +223,10 @@ def pinocchio_agreement(states=3):
     """Largest relative difference from Pinocchio, per quantity and reference frame.
 
     Chains as :func:`consistency_checks`; every link frame ``linkK`` for the
-    Jacobians, the last link for Jacobian derivatives and accelerations.
+    Jacobians, the last link for Jacobian derivatives and accelerations.  The
+    derivative in ``LOCAL_WORLD_ALIGNED`` is compared through its product with
+    qd, which is the classical acceleration of the frame's origin at qdd = 0
+    (quantity ``"Jdot qd"``).
     Relative to ``max(1, max |Pinocchio's value|)``.
 
     Returns
@@ -272,6 +284,13 @@ def pinocchio_agreement(states=3):
                                    space_jacobian_dot(chain, q, qd))):
                 ref = la(pin.getFrameJacobianTimeVariation(model, data, nfid, getattr(pin, rf)))
                 put(("Jdot", "getFrameJacobianTimeVariation", rf, fname), rel(Jd, ref))
+            # The point Jacobian's derivative times qd is the classical acceleration at qdd = 0.
+            ref = la(pin.getFrameJacobianTimeVariation(model, data, nfid,
+                                                       pin.LOCAL_WORLD_ALIGNED)) @ qd
+            put(("Jdot qd", "getFrameJacobianTimeVariation", "LOCAL_WORLD_ALIGNED",
+                 "point_acceleration"),
+                rel(point_acceleration(chain, q, qd, np.zeros(chain.n), None, "world",
+                                       "classical"), ref))
             pin.forwardKinematics(model, data, q, qd, qdd)
             pin.updateFramePlacements(model, data)
             for rf, frame in (("LOCAL", "local"), ("LOCAL_WORLD_ALIGNED", "world")):
@@ -348,7 +367,9 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
     dict
         ``i`` (1..n), ``float64``, ``float32``, ``float32_reorth`` (arrays of
         length n, dimensionless), ``position_error`` (m, or None),
-        ``reach`` (largest ``|p_{0,i}|`` over the chains, m), ``eps64`` and
+        ``reach`` (largest ``|p_{0,i}|`` over the chains, m), ``relative``
+        (largest drift of one relative rotation R_{i-1,i}, over all links and
+        chains, float64), ``eps64`` and
         ``eps32`` (machine epsilons), ``n``, ``chains``.
     """
     rng = _rng(5)
@@ -358,6 +379,7 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
     has_ld = np.finfo(np.longdouble).eps < np.finfo(np.float64).eps
     perr = np.zeros(n)
     reach = np.zeros(n)
+    relative = 0.0
     for _ in range(chains):
         chain = models.random_chain(n, rng, prismatic=prismatic)
         q = rng.uniform(-np.pi, np.pi, n)
@@ -365,6 +387,7 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
         f64 = np.maximum(f64, _orth_error(T[:, :3, :3]))
         reach = np.maximum(reach, np.linalg.norm(T[:, :3, 3], axis=-1))
         rel = _relative_poses(chain, q)
+        relative = max(relative, max(float(_orth_error(Rr)) for Rr, _ in rel))
         R32 = np.eye(3, dtype=np.float32)
         R32r = np.eye(3, dtype=np.float32)
         Rld, pld = np.eye(3, dtype=np.longdouble), np.zeros(3, dtype=np.longdouble)
@@ -379,7 +402,7 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
                 Rld = Rld @ Rr.astype(np.longdouble)
                 perr[i] = max(perr[i], float(np.abs(T[i, :3, 3] - pld).max()))
     return {"i": np.arange(1, n + 1), "float64": f64, "float32": f32, "float32_reorth": f32r,
-            "position_error": perr if has_ld else None, "reach": reach,
+            "position_error": perr if has_ld else None, "reach": reach, "relative": relative,
             "eps64": float(np.finfo(np.float64).eps), "eps32": float(np.finfo(np.float32).eps),
             "n": n, "chains": chains}
 
@@ -399,7 +422,7 @@ def machine():
             f"numpy {np.__version__}")
 
 
-def timings(number=2000, repeat=7):
+def timings(number=2000, repeat=7, batch=1000):
     """Wall-clock time of one call on the 6R arm, microseconds (best of ``repeat``).
 
     Measured when called; not deterministic, never written to ``data/``.
@@ -408,16 +431,19 @@ def timings(number=2000, repeat=7):
     -------
     dict
         Keys ``body_jacobian``, ``space_jacobian``, ``geometric_jacobian_mdh``,
-        ``link_velocities``, ``space_jacobian_dot``, and, when Pinocchio is
+        ``link_velocities``, ``space_jacobian_dot``, ``body_jacobian_batch``
+        (one call on ``batch`` states, time per state), and, when Pinocchio is
         installed, ``pin_computeJointJacobians`` (all joint Jacobians) and
         ``pin_getFrameJacobian`` (computeJointJacobians followed by
         getFrameJacobian of the last link, LOCAL); values in microseconds per
-        call.  ``machine`` and ``pinocchio`` (version or None) describe the run.
+        call.  ``batch`` (the number of states of the batched call), ``machine``
+        and ``pinocchio`` (version or None) describe the run.
     """
     arm = models.arm6r()
     args = models.mdh_arguments(models.arm6r_table())
     q = models.ARM6R_GOAL.copy()
     qd = np.full(6, 0.5)
+    q_batch = q + np.random.default_rng(SEED).uniform(-0.5, 0.5, (batch, 6))
     calls = {
         "body_jacobian": lambda: body_jacobian(arm, q),
         "space_jacobian": lambda: space_jacobian(arm, q),
@@ -425,6 +451,7 @@ def timings(number=2000, repeat=7):
                                                                  args["joint_types"]),
         "link_velocities": lambda: link_velocities(arm, q, qd),
         "space_jacobian_dot": lambda: space_jacobian_dot(arm, q, qd),
+        "body_jacobian_batch": lambda: body_jacobian(arm, q_batch),
     }
     version = None
     try:
@@ -449,8 +476,12 @@ def timings(number=2000, repeat=7):
     out = {}
     for name, f in calls.items():
         k = max(1, number // 10) if not name.startswith("pin") else number * 10
-        best = min(timeit.repeat(f, number=k, repeat=repeat)) / k
+        per = 1
+        if name == "body_jacobian_batch":
+            k, per = max(1, number // 400), batch
+        best = min(timeit.repeat(f, number=k, repeat=repeat)) / (k * per)
         out[name] = best * 1e6
+    out["batch"] = batch
     out["machine"] = machine()
     out["pinocchio"] = version
     return out
