@@ -118,10 +118,10 @@ print(arm, "총질량", fixed(arm.mass, 4), "kg", "중력", GRAVITY.tolist(), "m
 # 8.4절 앞부분을 따른다. 그 밖에 이 장이 인용하는 문헌은 {cite:t}`orin1979kinematic`,
 # {cite:t}`luh1980online`, {cite:t}`hollerbach1980recursive`, {cite:t}`walker1982efficient`,
 # {cite:t}`featherstone2008rigid`, {cite:t}`carpentier2019pinocchio`,
-# {cite:t}`todorov2012mujoco`, {cite:t}`corke2021toolbox`이다. 이 책의 저자들은 위 자료들을 다시
-# 읽지 않았다. 그러므로 이 장의 인용은 어떤 내용이 어디에서 왔는지를 알리는 것이고, 인용한
-# 문헌의 내용을 이 책이 확인했다는 뜻은 아니다. 대신 이 장의 수치는 하나도 빠짐없이 이 책의 코드가
-# 계산한 값이다. 이 장이 출발한 원고가 보고한 값과 이 책의 값은 {doc}`부록 C <appendix_reproduction>`의
+# {cite:t}`todorov2012mujoco`, {cite:t}`corke2021toolbox`이다. 이 가운데 원문을 직접 읽고 쪽수까지
+# 밝혀 인용한 것은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) 5장뿐이다(3.2.11.3절). 나머지
+# 인용은 어떤 내용이 어디에서 왔는지를 알리는 것이고, 그 내용을 이 책이 원문에서 확인했다는 뜻은
+# 아니다. 대신 이 장의 수치는 하나도 빠짐없이 이 책의 코드가 계산한 값이다. 이 장이 출발한 원고가 보고한 값과 이 책의 값은 {doc}`부록 C <appendix_reproduction>`의
 # C.2절에서 나란히 비교한다.
 
 # %% [markdown]
@@ -701,7 +701,7 @@ print("[Ad_T Y]와 T [Y] T^-1의 차이가 1e-12 미만:", conj_ok)
 # 물리적으로는 등가 원리이다. 균일한 중력장 속에 정지한 기저와, 중력이 없는 공간에서 위쪽으로
 # $\mathfrak{g}$의 크기로 가속하는 기저는 사슬의 어떤 링크에게도 구별되지 않는다. 각 링크는
 # 어느 쪽이든 질량 중심에 $m_i\mathfrak{g}$의 힘을 받는 것과 같은 효과를 느낀다(식으로 보이는 것은
-# {numref}`ex-32-cp3`이다). Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA)
+# {numref}`ex-32-cp3`이다). RBDA
 # {cite:p}`featherstone2008rigid` 5.3절(94쪽)도 균일한 중력장을 기저의 가상 가속도
 # $a_0 = -a_g$로 넣는 같은 방법을 적는다. 이 대체가 근사가 아니라는 것은 위 결과 3의 정역학 계산이
 # 숫자로 보인다. 정지한 팔의 첫 관절이 떠받치는 힘과 팔 전체의 무게 {glue:text}`rn_weight:.2f` N의
