@@ -594,7 +594,7 @@ md_table(["알고리즘", "문헌 또는 구현", "곱셈 수", "덧셈 수", f"
 # %% [markdown]
 # % claim: bp-pub-rnea
 #
-# 이 책의 구조형 RNEA는 $n \ge$ {glue:text}`bp_pub_below_from`에서 표 10.1의 가장 적은 곱셈 수
+# 이 책의 구조형 RNEA는 $n \ge$ {glue:text}`bp_pub_below_from`에서 RBDA 표 10.1의 가장 적은 곱셈 수
 # $93n - 108$(Balafoutis·Patel 1991)보다 곱셈이 적다. 관절이 {glue:text}`bp_pub_n`개이면
 # {glue:text}`bp_struct_6`번으로 {glue:text}`bp_pub_bp91`번보다 적다. 링크 하나의 몫이 그 식의
 # 기울기보다 작아서, 상수항의 차이를 작은 $n$에서부터 넘어선다.
@@ -1554,7 +1554,7 @@ md_table(["구간"] + [c for _, c in GROWTH_COLS], slope_rows,
 #   그러면 사슬 가운데 링크 하나의 곱셈이 관절 종류와 상관없이 {glue:text}`bp_struct_r`번이 된다. 축이
 #   일반적인 회전 관절 사슬 하나는 $n \ge 3$에서 {glue:text}`bp_struct_formula`번이다. 모든 곱셈을 세는
 #   같은 규칙에서 링크당 밀집 구현({glue:text}`bp_dense_all`번)의 {glue:text}`bp_ratio_all`분의 1이다. RBDA
-#   표 10.1의 가장 적은 곱셈 수 $93n - 108$보다는 $n \ge$ {glue:text}`bp_pub_below_from`에서 적지만, 덧셈은
+#   RBDA 표 10.1의 가장 적은 곱셈 수 $93n - 108$보다는 $n \ge$ {glue:text}`bp_pub_below_from`에서 적지만, 덧셈은
 #   그 표보다 많다({numref}`tab-b-published`).
 # - **실시간 제어.** 6R 팔 한 번 호출은 중앙값 {glue:text}`bp_t_struct` μs로 {glue:text}`bp_loop_hz` Hz
 #   주기의 {glue:text}`bp_t_struct_pct`%이다. 이 책이 정한 목표 {glue:text}`bp_target_single` μs의

@@ -427,5 +427,6 @@ for r in rep35:
 # 두 곱셈 행은 기준 안에 있다. 이 책의 곱셈 수를 공표값으로 나누면 CRBA는 {glue:text}`rc35_crba6`배
 # ($n = 6$)와 {glue:text}`rc35_crba64`배($n = 64$), ABA는 {glue:text}`rc35_aba6`배와
 # {glue:text}`rc35_aba64`배이다. ABA 쪽이 기준의 위쪽 끝에 더 가깝다. 그 차이가 어디서 오는지는
-# 3.5.3절이 단계별로 센다. 교차점의 행은 RBDA p. 204의 경계 $n \le 8$을 표 10.1의 식으로 다시 세어
+# 3.5.3절이 단계별로 센다. 교차점의 행은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) p. 204의 경계 $n \le 8$을
+# RBDA 표 10.1의 식으로 다시 세어
 # 견주고, 이 책의 곱셈 수로 센 교차점을 그 옆에 둔다.

@@ -252,7 +252,8 @@ print("이웃한 두 점의 지수:", {k: fixed(v, 2) for k, v in sym_k.items() 
 # ({numref}`tab-count-rules`의 `"products"`). 그러니
 # 절대값끼리 비교하지 말고 증가율만 보아야 한다. 둘째, 평면 팔은 가장 단순한 경우이다. 3차원 사슬의
 # 기호식은 더 크며 이 절은 그것을 세지 않았다. 셋째, sympy의 전개와 공통 부분식 제거는 최소 연산
-# 수를 보장하지 않는다. 문헌의 차수 비교로는 RBDA 5.5절이 전하는 {cite:t}`hollerbach1980recursive`의
+# 수를 보장하지 않는다. 문헌의 차수 비교로는 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA)
+# 5.5절이 전하는 {cite:t}`hollerbach1980recursive`의
 # 결과가 있다. 비재귀 방식이 $O(n^4)$, 재귀 알고리즘이 $O(n)$이라는 것이다. 원 논문은 이 책이 읽지
 # 않았으므로 그 곱셈 수는 옮기지 않는다.
 # 그래도 결론의 방향은 분명하다. 기호식의 장점은 작은 기구에서의 해석력이고, 관절이 많은 팔의
@@ -272,7 +273,7 @@ print("이웃한 두 점의 지수:", {k: fixed(v, 2) for k, v in sym_k.items() 
 #
 # | 응용, 다루는 곳 | RNEA에서 필요한 양과 `chaindyn` 호출 | 호출 시점과 빈도 |
 # |---|---|---|
-# | 계산 토크 제어, 식 {eq}`eq-closing-ctc`와 3.5.7절 | 가속도 지령 $v = \ddot q_d + K_d\dot{\tilde q} + K_p\tilde q$에 대한 $\tau = M(q)v + h(q,\dot q)$: `rnea(chain, q, qd, v)` 한 번 | 제어 주기마다, 실시간 |
+# | 계산 토크 제어, 식 {eq}`eq-closing-ctc`와 3.5.7절 | 가속도 지령 $\ddot q^{*} = \ddot q_d + K_d\dot{\tilde q} + K_p\tilde q$에 대한 $\tau = M(q)\ddot q^{*} + h(q,\dot q)$: `rnea(chain, q, qd, qdd_star)` 한 번 | 제어 주기마다, 실시간 |
 # | 중력 보상, 3.2.3.6절 | $g(q)$: `gravity_torque` | 제어 주기마다, 실시간 |
 # | 운동량 관측기를 쓰는 충돌·접촉 감지, 식 {eq}`eq-closing-momentum` | $M(q)$(운동량 $\mathcal{P}=M\dot q$)와 $h(q,\dot q)$: `mass_matrix`, `bias_force`. 그 밖에 $\dot M\dot q$가 필요하며 이것은 RNEA 한 번으로 얻지 못한다 | 제어 주기마다, 실시간 |
 # | 궤적 최적화, 3.6장(이 책 범위 밖) | 궤적 점마다 $\tau$: `rnea`(여러 상태를 한 번에). 도함수 $\partial\tau/\partial(q,\dot q,\ddot q)$는 라이브러리에서 | 최적화 반복마다 궤적 점 수만큼; 오프라인 또는 예측 제어 주기 |
@@ -285,28 +286,28 @@ print("이웃한 두 점의 지수:", {k: fixed(v, 2) for k, v in sym_k.items() 
 # 성분만 1인 단위 벡터이기 때문이다. 제어기는 먼저 가속도 지령
 #
 # $$
-# v = \ddot q_d + K_d\,\dot{\tilde q} + K_p\,\tilde q
+# \ddot q^{*} = \ddot q_d + K_d\,\dot{\tilde q} + K_p\,\tilde q
 # $$ (eq-closing-ctc)
 #
 # 을 만든다. $K_p$와 $K_d$는 비례·미분 이득으로, 양의 정부호 행렬(흔히 대각 행렬)이다. 그다음
-# $\tau = M(q)\,v + h(q,\dot q)$를 낸다. 이 토크는 식 {eq}`eq-rnea-eom`에 $\ddot q = v$와
+# $\tau = M(q)\,\ddot q^{*} + h(q,\dot q)$를 낸다. 이 토크는 식 {eq}`eq-rnea-eom`에 $\ddot q = \ddot q^{*}$와
 # $F_{\mathrm{tip}} = 0$을 넣은 값이다. 그러므로 $M(q)$를 만들지 않고 RNEA 한 번,
-# `rnea(chain, q, qd, v)`로 얻는다. 모델이 정확하면 닫힌 루프는 $\ddot q = v$, 곧
+# `rnea(chain, q, qd, qdd_star)`로 얻는다. 모델이 정확하면 닫힌 루프는 $\ddot q = \ddot q^{*}$, 곧
 # $\ddot{\tilde q} + K_d\dot{\tilde q} + K_p\tilde q = 0$이 되어 오차가 지수적으로 사라진다. 모델이
 # 틀릴 때 무슨 일이 생기는지는 3.5.7절이 시뮬레이션으로 보인다. 아래 셀은 예제 6R 팔에서 두 계산이
 # 같은 토크를 내는지 본다.
 
 # %% tags=["hide-input", "nbval-ignore-output"]
-# 계산 토크 제어의 토크: RNEA 한 번 (q̈ = v) 대 질량 행렬로 만든 M v + h
+# 계산 토크 제어의 토크: RNEA 한 번 (q̈ = q̈*) 대 질량 행렬로 만든 M q̈* + h
 arm_ct = models.arm6r()
 _, q_ref, qd_ref, qdd_ref = models.arm6r_trajectory()
 k_ct = 60                                      # 궤적의 한 표본 (가속 구간)
 KP, KD = 100.0, 20.0                           # 이득 (대각 행렬의 원소), 1/s² 와 1/s
 q_ct = q_ref[k_ct] + 0.02                      # 목표에서 조금 벗어난 실제 상태
 qd_ct = qd_ref[k_ct] - 0.05
-v_ct = qdd_ref[k_ct] + KD * (qd_ref[k_ct] - qd_ct) + KP * (q_ref[k_ct] - q_ct)   # 식 eq-closing-ctc
-tau_ct = chaindyn.rnea(arm_ct, q_ct, qd_ct, v_ct, gravity=ch32.GRAVITY)
-tau_mv = (chaindyn.mass_matrix(arm_ct, q_ct) @ v_ct
+qdd_star = qdd_ref[k_ct] + KD * (qd_ref[k_ct] - qd_ct) + KP * (q_ref[k_ct] - q_ct)   # 식 eq-closing-ctc
+tau_ct = chaindyn.rnea(arm_ct, q_ct, qd_ct, qdd_star, gravity=ch32.GRAVITY)
+tau_mv = (chaindyn.mass_matrix(arm_ct, q_ct) @ qdd_star
           + chaindyn.bias_force(arm_ct, q_ct, qd_ct, gravity=ch32.GRAVITY))
 ct_err = float(np.abs(tau_ct - tau_mv).max())
 CT_BOUND = 1e-12  # N·m
@@ -316,14 +317,14 @@ glue("cl_ct_kp", int(KP), display=False)
 glue("cl_ct_kd", int(KD), display=False)
 claims.within("cl-ct", "두 토크의 차이는 {glue:text}`cl_ct_err` N·m이다(허용 {glue:text}`cl_ct_bound`)",
               ct_err, CT_BOUND)
-print(f"max |rnea(q, q̇, v) - (M v + h)| = {ct_err:.1e} N·m")
+print(f"max |rnea(q, q̇, q̈*) - (M q̈* + h)| = {ct_err:.1e} N·m")
 
 # %% [markdown]
 # % claim: cl-ct
 #
 # 궤적의 한 표본에서 실제 상태를 목표에서 조금 벗어나게 두고 이득 $K_p =$ {glue:text}`cl_ct_kp`,
-# $K_d =$ {glue:text}`cl_ct_kd`(대각 원소)로 $v$를 만들었다. `rnea(chain, q, qd, v)` 한 번과
-# $M(q)v + h(q,\dot q)$의 두 토크의 차이는 {glue:text}`cl_ct_err` N·m이다(허용 {glue:text}`cl_ct_bound`).
+# $K_d =$ {glue:text}`cl_ct_kd`(대각 원소)로 $\ddot q^{*}$를 만들었다. `rnea(chain, q, qd, qdd_star)` 한 번과
+# $M(q)\ddot q^{*} + h(q,\dot q)$의 두 토크의 차이는 {glue:text}`cl_ct_err` N·m이다(허용 {glue:text}`cl_ct_bound`).
 #
 # 운동량 관측기 행에는 설명이 필요하다. 외부 접촉이 관절에 만드는 토크를 $\tau_{\mathrm{ext}}$라
 # 하면 $M\ddot q + h = \tau + \tau_{\mathrm{ext}}$이고, 일반화 운동량 $\mathcal{P} = M(q)\dot q$의
@@ -976,7 +977,7 @@ print(f"max |τ_sympy - τ_rnea| = {cp6_err:.1e} N·m")
 # 내용으로만 안다. 나머지 문헌은 서지 정보만 확인했으므로, 그 원문에서만 확인할 수 있는 수치(연산량의
 # 차수나 곱셈 수)는 가져오지 않았다. 이 장의 곱셈 횟수는 모두 이 책의 코드에서 센 것이다. 이 장의 식이
 # 맞다는 근거도 문헌이 아니라 이 책의 계산, 곧 닫힌 식·벡터 형태·네 라이브러리와의 대조이다
-({doc}`부록 C <appendix_reproduction>`의 C.2절).
+# ({doc}`부록 C <appendix_reproduction>`의 C.2절).
 #
 # 각 문헌의 서지 정보와 DOI는 {doc}`참고 문헌 <bibliography>` 페이지에 있다.
 #

@@ -329,7 +329,7 @@ plt.close(fig)
 # $$ (eq-ex-2r-closed)
 #
 # 이다. 여기서 스칼라 $\mathrm{g} = \lVert\mathfrak{g}\rVert$는 중력 가속도의 크기이고, $q_1$은 수평에서
-# 잰다. $r_i = L_i$, $I_i = 0$이면 식 (8.9) 그대로이다. 이 식은 `models.planar_2r_closed_form`에
+# 잰다. $r_i = L_i$, $I_i = 0$이면 Modern Robotics 식 (8.9) 그대로이다. 이 식은 `models.planar_2r_closed_form`에
 # 있고, RNEA와는 코드를 전혀 공유하지 않는다. `ch32.closed_form_check()`는 무작위 상태
 # $(q, \dot q, \ddot q)$ 여러 개에서 두 값을 비교한다.
 
@@ -1517,7 +1517,7 @@ mistake_table
 # - **Talos의 왼팔**: 인간형 로봇 Talos의 팔 모델. 끝 링크는 `gripper_left_base_link`이고, 그리퍼 관절을
 #   0에 고정해 합친다.
 #
-# `urdf.chain_from_urdf`(`chaindyn.urdf`, 파일은 yourdfpy {glue:text}`ver_yourdfpy`로 읽는다)가 기저에서 끝
+# `urdf.chain_from_urdf`(`chaindyn.urdf`, 파일은 yourdfpy(버전 {glue:text}`ver_yourdfpy`)로 읽는다)가 기저에서 끝
 # 링크까지의 경로를 사슬로 만든다. 경로 위의 고정 관절로 붙은 링크와 경로 밖의 가지는 해당 몸체에 질량과
 # 관성을 합친다. URDF의 관성은 `<inertial><origin>`의 축으로 적은 질량 중심 기준 값이므로 링크 축으로
 # $R I R^{\mathsf T}$만큼 돌려서 합친다. 비교 기준은 Pinocchio 자신의 URDF 파서이다. 같은 파일을 Pinocchio로 읽고,

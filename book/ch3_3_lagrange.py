@@ -276,7 +276,7 @@ print("반올림 수준의 세 값 가운데 가장 큰 것:", sci(vanish))
 #   + g^{\mathsf T}\dot q = \frac{d}{dt}\bigl(\mathcal{K} + \mathcal{U}\bigr)
 # $$ (eq-33-energy)
 #
-# 가 된다. 관절 구동기가 넣는 파워가 역학적 에너지의 변화율과 같다는, 마찰이 없는 사슬에서 당연한
+# 가 된다. 관절 구동기가 넣는 일률이 역학적 에너지의 변화율과 같다는, 마찰이 없는 사슬에서 당연한
 # 사실이다. 이 식은 곱 $C\dot q$만 쓰므로 어떤 분해를 골라도 성립한다.
 #
 # 3.2장의 6R 팔 예제 궤적(정지에서 정지로 가는 5차 다항식 운동)을 따라 두 변을 따로 계산해 본다.
@@ -300,7 +300,7 @@ claims.claim("lg-en-work", "위치 에너지의 변화 {glue:text}`lg_en_dE` J�
              delta_E=en["delta_E"])
 claims.claim("lg-en-lower", "팔이 끝 자세에서 처음보다 낮은 곳에 있어서",
              en["delta_E"] < 0 and en["work"] < 0, work=en["work"], delta_E=en["delta_E"])
-print("파워 최대 [W]:", int(fixed(en["power_max"], 0)), "| 일 [J]:", fixed(en["work"], 3),
+print("일률 최대 [W]:", int(fixed(en["power_max"], 0)), "| 일 [J]:", fixed(en["work"], 3),
       "| 에너지 변화 [J]:", fixed(en["delta_E"], 3))
 
 # %% tags=["hide-input", "nbval-ignore-output"]
@@ -311,18 +311,18 @@ print("max |τ^T q̇ − d(K+U)/dt| / max |τ^T q̇| =", sci(en["rel_balance"]))
 # ```{glue:figure} fig-33-energy
 # :name: fig-33-energy
 #
-# 6R 팔의 예제 궤적에서 관절 파워(RNEA)와 에너지 변화율(질량 행렬과 그 시간 미분, 중력 토크),
+# 6R 팔의 예제 궤적에서 관절 일률(RNEA)과 에너지 변화율(질량 행렬과 그 시간 미분, 중력 토크),
 # 그리고 운동 에너지와 위치 에너지의 변화. 두 곡선은 그림에서 구별되지 않는다.
 # ```
 #
 # % claim: lg-en-balance
 #
-# 표본 {glue:text}`lg_en_samples`개에서 두 변의 차이는 파워의 최댓값({glue:text}`lg_en_power_max` W)에
+# 표본 {glue:text}`lg_en_samples`개에서 두 변의 차이는 일률의 최댓값({glue:text}`lg_en_power_max` W)에
 # 대해 {glue:text}`lg_en_rel`으로, 반올림 수준의 한계 {glue:text}`lg_en_bound` 안에 있다.
 #
 # % claim: lg-en-ends, lg-en-work, lg-en-lower
 #
-# 운동 에너지는 운동 중간에 {glue:text}`lg_en_K_max` J까지 오르고 양 끝에서는 0이다. 그래서 파워를
+# 운동 에너지는 운동 중간에 {glue:text}`lg_en_K_max` J까지 오르고 양 끝에서는 0이다. 그래서 일률을
 # 시간으로 적분한 일 {glue:text}`lg_en_work` J(심프슨 적분)은 위치 에너지의 변화 {glue:text}`lg_en_dE`
 # J과 보인 자리까지 같다. 팔이 끝 자세에서 처음보다 낮은 곳에 있어서 일이 음수이다. 운동 전체로 보면
 # 구동기가 에너지를 받아 냈다.
@@ -854,7 +854,7 @@ print("N q̇ =", Nqd + 0.0, "| (S + S^T)의 대각:", np.round(np.diag(S_e + S_e
 # ```{exercise} 에너지 균형의 일
 # :label: ex-33-work
 #
-# 3.3.3절에서 파워를 적분한 일이 위치 에너지의 변화와 같았다. 운동이 정지에서 시작해 정지로 끝나지
+# 3.3.3절에서 일률을 적분한 일이 위치 에너지의 변화와 같았다. 운동이 정지에서 시작해 정지로 끝나지
 # 않는다면(예: 끝에서 속도가 남는다면) 같은 비교는 어떻게 바뀌어야 하는가? 그리고 관절에 점성 마찰
 # $\tau_f = -b\dot q$가 있다면 식 {eq}`eq-33-energy`에 무엇이 더해지는가?
 # ```

@@ -442,7 +442,7 @@ glue("c35_rbda_says_ratio", RBDA_SAYS["ratio"], display=False)
 glue("c35_rbda_ratio_n", RBDA_SAYS["ratio_n"], display=False)
 glue("c35_rbda_last", rb["last_route_cheaper"], display=False)
 glue("c35_rbda_ratio", fixed(rb["ratio"], 2), display=False)
-claims.claim("c35-rbda-crossover", "표 10.1의 식으로 다시 세어도 같은 결과가 나온다",
+claims.claim("c35-rbda-crossover", "RBDA 표 10.1의 식으로 다시 세어도 같은 결과가 나온다",
              rb["last_route_cheaper"] == RBDA_SAYS["last"]
              and rb["route_cheaper"] == list(range(2, RBDA_SAYS["last"] + 1))
              and abs(rb["ratio"] - RBDA_SAYS["ratio"]) < 0.05, recomputed=rb)
@@ -479,7 +479,7 @@ for key, value in FS05.items():
 # 경로(CRBA + RNEA + 분해와 풀이)가 $n \le$ {glue:text}`c35_rbda_says_last`에서 ABA보다 조금 빠르고,
 # $n =$ {glue:text}`c35_rbda_ratio_n`에서는 ABA의 약 {glue:text}`c35_rbda_says_ratio`배가 된다고
 # 적는다.
-# 표 10.1의 식으로 다시 세어도 같은 결과가 나온다. $O(n^3)$ 경로는 $n = 2$부터
+# RBDA 표 10.1의 식으로 다시 세어도 같은 결과가 나온다. $O(n^3)$ 경로는 $n = 2$부터
 # {glue:text}`c35_rbda_last`까지 연산이 적고, $n =$ {glue:text}`c35_rbda_ratio_n`에서의 비는
 # {glue:text}`c35_rbda_ratio`배이다. RBDA는 이 표와 그림이 가지 없는 사슬, 곧 최악의 경우만 보여
 # 주어 $O(n^3)$ 경로를 지나치게 나쁘게 보이게 한다고 덧붙인다(206쪽). 가지가 있는 나무에서는 질량
@@ -829,7 +829,7 @@ print(f"rtol {LOOSE_RTOL:.0e}일 때: ABA 호출", loose["nfev"], "번, 에너�
 # 출력),
 # 에너지 표류는 최대 운동 에너지의 {glue:text}`c35_rel_drift_bound`배 안에 머물렀다(계산값은 위 셀의
 # 출력). 표류의 크기는 적분기의 허용 오차를 따른다. 허용 오차를 rtol
-# {glue:text}`c35_rel_rtol_loose`로
+# {glue:text}`c35_rel_rtol_loose`으로
 # 늘려 다시 적분하면 표류도 함께 커진다(위 셀의 출력). 그래서 시뮬레이션의 에너지 그래프는 적분기
 # 설정을 점검하는 도구가 된다.
 #
