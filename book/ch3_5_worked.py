@@ -108,8 +108,8 @@ def read_csv(name):
 # 괄호 안에서 빠지는 $U_iU_i^{\mathsf T}/D_i$는 양의 준정부호인 랭크 1 행렬이다. 관절이 풀려 있으므로
 # 축 방향으로 미는 몫은 관절 가속으로 빠져나간다. 그만큼 부모가 느끼는 관성이 가벼워진다. 관절을
 # 잠갔다면 이 항이 없고, 식 {eq}`eq-35-composite`의 합성 관성 순환만 남는다. 두 순환의 차이를 따라가면
-# $\mathcal{G}^{c}_{i-1} - \mathcal{G}^{A}_{i-1} = X_i^{\mathsf T}(\mathcal{G}^{c}_i - \mathcal{G}^{A}_i
-# + U_iU_i^{\mathsf T}/D_i)X_i$이다. 말단에서 차이가 0이므로 귀납적으로 차이는 늘 양의 준정부호이다. 곧
+# $\mathcal{G}^{c}_{i-1} - \mathcal{G}^{A}_{i-1} = X_i^{\mathsf T}(\mathcal{G}^{c}_i - \mathcal{G}^{A}_i +
+# U_iU_i^{\mathsf T}/D_i)X_i$이다. 말단에서 차이가 0이므로 귀납적으로 차이는 늘 양의 준정부호이다. 곧
 # 관절체 관성은 합성 관성보다 크지 않다($\mathcal{G}^{A}_i \preceq \mathcal{G}^{c}_i$).
 #
 # ### 3.5.11.2 평면 2R 팔: 기호로
@@ -234,7 +234,7 @@ claims.claim("w35-rank1", "양의 고윳값은 하나뿐이고", rank_ok, eigenv
 
 # %% tags=["nbval-ignore-output"]
 print("6R 팔, 모든 상태와 링크에서 G^c_i - G^A_i의 가장 작은 고윳값 / max|G^c|:", sci(min_eig6))
-print("2R 팔, G^c_1 - G^A_1과 X₂ᵀU₂U₂ᵀX₂/D₂의 차이:",
+print("2R 팔, G^c_1 - G^A_1과 X₂^T U₂ U₂^T X₂ / D₂의 차이:",
       sci(float(np.max(np.abs(Gc2[0] - GA2[0] - rank1)))))
 
 # %% tags=["remove-input"]
@@ -347,7 +347,7 @@ claims.within("w35-ltl-rec", "$L^{\\mathsf T}L$과 $M$의 상대 차이", max(re
 glue("w35_bound_ltl", sci(BOUND_LTL, 1), display=False)
 
 # %% tags=["nbval-ignore-output"]
-print("Talos: |LᵀL - M| / max|M| =", sci(rec_h), "| L와 뒤집은 촐레스키의 차이 / max|L| =", sci(rev_h))
+print("Talos: |L^T L - M| / max|M| =", sci(rec_h), "| L와 뒤집은 촐레스키의 차이 / max|L| =", sci(rev_h))
 
 # %% [markdown]
 # % no-claim: nu is defined as the largest depth, and the glued value is computed as that maximum
@@ -535,7 +535,7 @@ S_x = Md_hand - 2 * C_hand
 print("손 계산 C:\n", np.round(C_hand, 4) + 0.0)
 print("라이브러리와의 차이가 1e-12 이하:", bool(np.max(np.abs(C_lib - C_hand)) < 1e-12
                                       and np.max(np.abs(Md_lib - Md_hand)) < 1e-12))
-print("Ṁ - 2C + (Ṁ - 2C)ᵀ:", np.round(S_x + S_x.T, 12) + 0.0)
+print("Ṁ - 2C + (Ṁ - 2C)^T:", np.round(S_x + S_x.T, 12) + 0.0)
 
 # %% [markdown]
 # ```{solution-end}
@@ -571,7 +571,7 @@ com_hand = np.array([1.0 + 1.0 + np.cos(q_x[1]), np.sin(q_x[1])]) / 2.0
 axis_hand = 2e-3 + 1.0 + 1.0 * (1.0 + 1.0 + 2.0 * np.cos(q_x[1]))
 axis_lib = arm2.screws[0] @ Gc1 @ arm2.screws[0]
 print("질량:", np.round(m_tot, 6), "kg | 질량 중심:", np.round(com, 6), "| 손 계산:", np.round(com_hand, 6))
-print("A₁ᵀ G^c₁ A₁:", np.round(axis_lib, 6), "| 손 계산:", np.round(axis_hand, 6),
+print("A₁^T G^c₁ A₁:", np.round(axis_lib, 6), "| 손 계산:", np.round(axis_hand, 6),
       "| M₁₁:", np.round(crba(arm2, q_x)[0, 0], 6))
 
 # %% [markdown]

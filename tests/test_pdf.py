@@ -148,7 +148,7 @@ def _markdown_sources() -> list[str]:
     for path in PAGES:
         for kind, src, tags, cell in _cells(path):
             if kind == "markdown":
-                out.append(src)
+                out.append(re.sub(r"^%.*\n?", "", src, flags=re.M))  # MyST comments
             elif not tags & {"remove-output", "remove-cell", "hide-cell"}:
                 for o in cell.get("outputs", []):
                     out.append("".join(o.get("data", {}).get("text/markdown", "")))

@@ -441,8 +441,8 @@ def ltl_factor(M, parents):
     child, row k of M has nonzeros left of the diagonal only in the columns
     of k's ancestors (branch-induced sparsity); the elimination order
     creates no entry outside that pattern, so L has exactly the pattern of
-    the lower triangle of M (no fill-in), and the work is O(n d^2) for a
-    tree of depth d instead of O(n^3).
+    the lower triangle of M (no fill-in), and the work is O(n nu^2) for a
+    tree of depth nu instead of O(n^3).
 
     Parameters
     ----------
@@ -485,11 +485,12 @@ def ltl_factor(M, parents):
     Featherstone, *Rigid Body Dynamics Algorithms* (2008), Table 6.3 (the
     LTL factorization, p. 112) with the pattern described on pp. 110-113;
     no fill-in is proved in Featherstone (2005).  The row loops run only
-    over ``parents[k], parents[parents[k]], ...``.  With ``d_k`` the number
-    of joint variables on the path from variable k to the base, L has
-    ``n + D_1`` nonzeros, ``D_1 = sum_k (d_k - 1) <= n (d - 1)``
-    (RBDA eqs. 6.26, 6.29, p. 116); a chain has ``d_k = k`` and a dense
-    triangle of ``n (n + 1) / 2`` entries.
+    over ``parents[k], parents[parents[k]], ...``.  With ``nu_k`` the number
+    of joint variables on the path from variable k to the base (the book's
+    depth, section 3.5.12), L has ``n + E_1`` nonzeros,
+    ``E_1 = sum_k (nu_k - 1) <= n (nu - 1)`` (RBDA's ``D_1``, eqs. 6.26, 6.29,
+    p. 116); a chain has ``nu_k = k`` and a dense triangle of
+    ``n (n + 1) / 2`` entries.
 
     Examples
     --------
