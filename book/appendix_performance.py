@@ -128,7 +128,7 @@ print(len(single), "methods timed once;", len(batch), "batch rows;", len(growth)
 #    $$ (eq-b-origin-acc)
 #
 #    괄호 안은 직동 관절에만 붙는다. 공통 법선의 발 $Q_i$는 관절 축 위의 점이다. 축 위의 점은 관절이
-#    돌아도 움직이지 않으므로, 그 점의 가속도는 링크 $i-1$의 운동으로 구해도 링크 $i$의 운동으로
+#    돌아도 움직이지 않는다. 따라서 그 점의 가속도는 링크 $i-1$의 운동으로 구해도 링크 $i$의 운동으로
 #    구해도 같다. 그래서 첫 단계는 $\Omega_{i-1}$의 첫째 열(곱셈 3번), 둘째 단계는 $\Omega_i$의 셋째
 #    열(곱셈 3번)만 쓴다. 한 번에 옮기면 일반 벡터와의 곱(9번)이 든다.
 # 4. **원점에 대한 관성, 오일러 식의 전개.** 3.2장의 표는 질량 중심에 대한 관성 $I_{c,i}$를 준다.
@@ -348,7 +348,7 @@ glue("bp_arm_count", arm_count, display=False)
 glue("bp_struct_tip", structured.PER_CALL_MULTIPLICATIONS["f_tip"], display=False)
 glue("bp_ratio_all", fx(dense_all / struct_r, 1), display=False)
 glue("bp_share_spec", fx(100 * struct_r / dense_products), display=False)
-claims.claim("bp-ratio", "링크 하나의 몫으로 보면 밀집 구현보다 {glue:text}`bp_ratio_all`배 적고",
+claims.claim("bp-ratio", "링크 하나의 몫으로 보면 밀집 구현보다 {glue:text}`bp_ratio_all`배 적다",
              struct_r < dense_all and struct_r < dense_products,
              structured=struct_r, dense_all=dense_all, dense_products=dense_products)
 glue("bp_n_big", N_BIG, display=False)
@@ -400,7 +400,7 @@ md_table(["단계", "곱셈"], [*steps, ["합 (opcount로 센 링크당 곱셈 �
 #
 # 관절이 {glue:text}`bp_n_big`개인 사슬 하나를 통째로 세면 밀집 구현의 {glue:text}`bp_big_dense_all`번이
 # {glue:text}`bp_big_struct_all`번으로 준다({glue:text}`bp_big_ratio_all`배). 링크 하나의 몫으로 보면
-# 밀집 구현보다 {glue:text}`bp_ratio_all`배 적고, 더 넓은 규칙으로 세었는데도 `"products"` 규칙의
+# 밀집 구현보다 {glue:text}`bp_ratio_all`배 적다. 그 수는 더 넓은 규칙으로 세었는데도 `"products"` 규칙의
 # {glue:text}`bp_dense_products`번의 {glue:text}`bp_share_spec`% 수준이다.
 #
 # % claim: bp-arm-fewer, bp-cmp-neg, bp-cmp-gen
@@ -1628,7 +1628,7 @@ PIN35 = {"M": "pin.crba", "Minv": "pin.computeMinverse", "qdd": "pin.aba"}
 #
 # 측정한 날은 {glue:text}`bp35_date`(UTC)이고 전체 측정에 {glue:text}`bp35_seconds`초가 걸렸다.
 # **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.** `data/bench_35_machine.csv`에 그 사실과 1·5·15분
-# 평균 부하가 기록되어 있다(시작할 때 {glue:text}`bp35_load_before`, 끝날 때 {glue:text}`bp35_load_after`). 조용한 기계라면 아래 값이 더 짧고 덜 흩어질 수 있지만, 이 부록은 그런
+# 평균 부하가 기록되어 있다(시작할 때 {glue:text}`bp35_load_before`, 끝날 때 {glue:text}`bp35_load_after`). 조용한 기계라면 아래 값이 더 짧고 덜 흩어질 수 있다. 이 부록은 그런
 # 기계에서 재지 않았다. 모든 방법의 결과는 세 표 모두에서 chaindyn과 상대 {glue:text}`bp35_bound` 안에서
 # 맞았다.
 #

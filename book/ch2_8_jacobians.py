@@ -338,7 +338,7 @@ print(f"세 식 사이의 최대 차이 {max(pt_errs):.1e}")
 # $$ (eq-28-zp)
 #
 # 이다. 위 세 줄은 기준점 $p_{0,e}$의 속도, 아래 세 줄은 각속도이다. **행 순서가 $(v, \omega)$인 점**이 이 책의
-# 다른 야코비안과 다르다. `chaindyn.jacobian.geometric_jacobian_mdh`는 이 순서 그대로 돌려주고, 이 책의 순서로
+# 다른 야코비안과 다르다. `chaindyn.jacobian.geometric_jacobian_mdh`는 이 순서 그대로 돌려준다. 이 책의 순서로
 # 바꾸려면 `chaindyn.jacobian.swap_halves`로 위아래 세 줄을 맞바꾼다(두 번 바꾸면 원래대로 돌아온다).
 # 두 순서의 야코비안은 행 교환 말고는 같다: 기준점이 $p_{0,e}$이고 축이 기저 축인 점 야코비안이다.
 #

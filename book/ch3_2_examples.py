@@ -403,9 +403,9 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 # 링크 끝의 점에서 환경을 미는 힘 $f$를 넣으려면 그 힘이 $\{2\}$의 원점에 만드는 모멘트
 # $p \times f$($p = (L_2, 0, 0)$은 $\{2\}$에서 본 링크 끝)를 모멘트 성분에 함께 적어야 한다.
 #
-# 이 일치가 보여 주는 것은 규약의 정합성이다. 성분 순서를 $(v, \omega)$로 착각하거나, 중력의
-# 부호를 반대로 넣거나, $-\mathrm{ad}_{V_i}^{\mathsf T}(\mathcal{G}_i V_i)$ 항의 부호를 틀리면 차이는 토크와
-# 같은 크기로 나타난다. 다만 평면 운동에서는 각속도가 늘 한 축 방향이어서 3차원 자이로스코프 항
+# 이 일치가 보여 주는 것은 규약의 정합성이다. 성분 순서를 $(v, \omega)$로 착각하는 실수, 중력의
+# 부호를 반대로 넣는 실수, $-\mathrm{ad}_{V_i}^{\mathsf T}(\mathcal{G}_i V_i)$ 항의 부호를 틀리는 실수를 생각해
+# 보자. 이 가운데 하나라도 있으면 차이는 토크와 같은 크기로 나타난다. 다만 평면 운동에서는 각속도가 늘 한 축 방향이어서 3차원 자이로스코프 항
 # $\omega \times I\omega$가 사라지고 직동 관절도 없다. 그래서 다음 검사가 필요하다.
 #
 # ### 3.2.5.3.2 무작위 사슬에서의 항등식
@@ -428,7 +428,7 @@ print(f"최대 |tau_RNEA - tau_닫힌식| = {cf['max_error']:.1e} N·m  (한계 
 #    항과 섞어 쓰는 실수가 있으면 여기서 드러난다.
 # 3. **$M$의 대칭.** 열 단위로 만든 $M$은 만드는 방법상 대칭일 이유가 없다. 대칭은
 #    $M = \sum_i J_b^{(i)\mathsf T}\mathcal{G}_i J_b^{(i)}$($J_b^{(i)}$는 사슬을 링크 $i$에서 끊고 만든
-#    물체 야코비안, 2.8.6절)라는 물리적 구조에서 나오는 성질이므로, 대칭이면
+#    물체 야코비안, 2.8.6절)라는 물리적 구조에서 나오는 성질이다. 따라서 대칭이면
 #    후방 순환이 힘을 올바른 좌표계로 옮긴다는 증거가 된다.
 # 4. **촐레스키 피벗.** $M = LL^{\mathsf T}$의 대각 원소가 모두 양수이면 $M$이 양의 정부호, 곧 0이 아닌
 #    모든 $\dot q$에서 운동 에너지가 양수이다. 피벗의 크기는 사슬의 질량과 치수에 따라 정해지므로
@@ -510,8 +510,8 @@ md_table(
 # 관절이 섞인 사슬({glue:text}`id_mixed`)에서도 같은 한계 안에 있으므로, 같은 식이 두 관절 종류에 모두
 # 맞게 작동한다.
 #
-# 이 표가 보이지 않는 것도 있다. 시험한 사슬은 {glue:text}`id_n_max`관절까지이고 링크의 질량과
-# 치수도 비슷한 범위에서 뽑았으므로, 관절이 훨씬 많거나 링크 질량이 몇 자릿수씩 차이 나는 사슬에서
+# 이 표가 보이지 않는 것도 있다. 시험한 사슬은 {glue:text}`id_n_max`관절까지이고, 링크의 질량과
+# 치수도 비슷한 범위에서 뽑았다. 그래서 관절이 훨씬 많거나 링크 질량이 몇 자릿수씩 차이 나는 사슬에서
 # 반올림 오차가 어떻게 자라는지는 이 표로 알 수 없다. 그 범위는 3.2.10.5절이 관절 64개의 사슬과
 # 질량비 $10^{6}$의 사슬로 따로 잰다({ref}`sec-closing-range`). 또 항등식은 어디까지나 이 책의
 # 구현들끼리 맞춰 본 것이다. 외부 라이브러리와의 대조는 예제 ⑥에서 한다.
@@ -882,7 +882,7 @@ torque_table
 #   {glue:text}`iov_j1:.2f`, {glue:text}`iov_j2:.2f`, {glue:text}`iov_j3:.2f`배이다. 최대 가속도
 #   {glue:text}`traj_peak_qdd:.1f` rad/s², 최대 속도 {glue:text}`traj_peak_qd:.2f` rad/s인 이 운동에서
 #   속도곱항을 무시하면 안 될 만큼은 크지만 관성항이 우세하다. 같은 경로를 시간만 줄여 $s$배 빨리
-#   지나면 가속도와 속도의 제곱이 모두 $s^2$배가 되므로, 관성항과 속도곱항은 함께 $s^2$배로 커지고 그
+#   지나면 가속도와 속도의 제곱이 모두 $s^2$배가 된다. 따라서 관성항과 속도곱항은 함께 $s^2$배로 커지고 그
 #   비는 그대로이다. 달라지는 것은 두 항에 대한 중력항의 몫이다.
 # - **항마다 최댓값의 시각이 다르다.** 관절 1에서 속도곱항은 최대 속도 근처인
 #   {glue:text}`j1_t_velocity:.3f` s에 {glue:text}`j1_velocity_max:.2f` N·m, 관성항은 감속 구간인
@@ -1325,9 +1325,9 @@ print(f"무작위 자세 {COND_POSES}개에서 M의 조건수: {fixed(cond_M.min
 #
 # - **Pinocchio.** 공간 벡터의 성분 순서가 (선형, 각)으로 이 장의 $(\omega, v)$, $(n, f)$와 반대이다.
 #   관절은 자기 좌표계의 원점을 지나는 축으로 돌므로, 축이 원점을 지나지 않는 스크루 축은 관절 좌표계를
-#   축 위의 점으로 옮겨 표현한다. 외력 `fext`는 **몸체에 가해지는** 렌치를 관절 좌표계에서 받고 `rnea`는
-#   $\mathrm{ID} - \sum J^{\mathsf T} f_{\mathrm{ext}}$를 돌려주므로, 말단이 환경에 가하는 $F_{\mathrm{tip}}$은
-#   부호를 바꾸고 순서를 바꾸고 좌표계를 옮겨서 넣는다(`interop.pinocchio_fext`). 기본 중력은 표준
+#   축 위의 점으로 옮겨 표현한다. 외력 `fext`는 **몸체에 가해지는** 렌치를 관절 좌표계에서 받고, `rnea`는
+#   $\mathrm{ID} - \sum J^{\mathsf T} f_{\mathrm{ext}}$를 돌려준다. 그래서 말단이 환경에 가하는 $F_{\mathrm{tip}}$은
+#   부호와 순서를 바꾸고 좌표계를 옮겨서 넣는다(`interop.pinocchio_fext`). 기본 중력은 표준
 #   중력과 다른 값이다.
 # - **MuJoCo.** 본체를 위치와 사원수 $(w, x, y, z)$로 놓고 관성은 질량 중심에 대한 `fullinertia`로
 #   준다. `cvel`·`cfrc_int` 같은 양은 (각, 선형) 순서이지만 `xfrc_applied`는 (힘, 토크) 순서이다.
@@ -1446,7 +1446,7 @@ glue("mis_min", min(conv.values()), display=False)
 glue("mis_conv_max", max(conv.values()), display=False)
 glue("mis_drive", mis[f"mis_{len(mistakes) - 1}"], display=False)
 mis_orders = int(np.floor(np.log10(min(mis.values()) / OK)))
-claims.claim("ex-mis-correct", "올바르게 변환하면 차이가 반올림 수준인 데 비해",
+claims.claim("ex-mis-correct", "올바르게 변환하면 차이가 반올림 수준이다",
              all(v < 1 for v in correct.values()), difference_over_bound=correct)
 claims.claim("ex-mis-orders", "{glue:text}`mis_orders` 자릿수 이상 크다", mis_orders >= 6,
              smallest=min(mis.values()), ok=OK)
@@ -1471,7 +1471,7 @@ mistake_table
 # %% [markdown]
 # % claim: ex-mis-correct, ex-mis-orders, ex-mis-min
 #
-# 올바르게 변환하면 차이가 반올림 수준인 데 비해({numref}`tab-ex-lib-agreement`), 규약 변환을 하나
+# 올바르게 변환하면 차이가 반올림 수준이다({numref}`tab-ex-lib-agreement`). 그러나 규약 변환을 하나
 # 틀리면 차이가 {glue:text}`mis_min:.4f`에서 {glue:text}`mis_conv_max:.2f` N·m까지 벌어진다
 # ({numref}`tab-ex-lib-mistakes`; 이 상태의 최대 토크는 {glue:text}`mis_tau_max:.2f` N·m). 차이가 가장
 # 작은 실수(Pinocchio의 기본 중력을 그대로 둔 것, {glue:text}`mis_2:.4f` N·m)조차 올바른 변환에 허용한
@@ -1482,7 +1482,7 @@ mistake_table
 # % claim: ex-mis-max
 #
 # - Pinocchio의 외력은 몸체가 **받는** 렌치이고 (선형, 각) 순서이다. 부호를 그대로 두면 말단 렌치 항이
-#   두 배로 틀리고({glue:text}`mis_0:.2f` N·m), 순서를 바꾸지 않으면 모멘트와 힘이 섞인다
+#   두 배로 틀린다({glue:text}`mis_0:.2f` N·m). 순서를 바꾸지 않으면 모멘트와 힘이 섞인다
 #   ({glue:text}`mis_1:.2f` N·m).
 # - MuJoCo의 `mj_inverse`는 `xfrc_applied`를 무시하므로, 말단 렌치를 거기에만 넣으면 말단 렌치 항이 통째로
 #   빠진다({glue:text}`mis_3:.2f` N·m). 또 `cfrc_int`의 모멘트는 나무 전체에 하나인 점에 대한 것이어서,

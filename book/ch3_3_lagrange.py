@@ -138,7 +138,7 @@ def yes(flag):
 # 합치면 속도의 이차 항이
 # $\sum_{j,k}(\partial M_{ij}/\partial q_k - \frac12\partial M_{jk}/\partial q_i)\dot q_j\dot q_k$로
 # 남는다. 이 합에서 $j$와 $k$를 바꾸어도
-# 값이 같으므로 첫 부분을 둘로 나누어 대칭으로 적으면 식 {eq}`eq-33-christoffel`이 된다
+# 값은 같다. 그러므로 첫 부분을 둘로 나누어 대칭으로 적으면 식 {eq}`eq-33-christoffel`이 된다
 # {cite:p}`lynch2017modern,murray1994mathematical`. 3.2장의 기호로는 $C\dot q$가 속도곱 토크이고
 # $g$가 중력 토크이다. 다만 3.2장은 $C$를 행렬로 정하지 않고 곱 $C\dot q$만 썼다. 행렬 $C$를 고르는
 # 방법은 하나가 아니며, 그 선택이 다음 절의 주제이다.

@@ -1,4 +1,4 @@
-"""How many sentences of each page chain more than three clauses (a report).
+"""No sentence of the book chains more than three clauses.
 
 The book's rule is that no sentence chains more than three clauses.  Counting clauses
 needs the morphemes of a sentence: a Korean clause ends in a connective ending (-고,
@@ -12,16 +12,16 @@ tags each morpheme; a clause boundary is a connective ending (tag ``EC``) from
 do not end a clause of their own.  A sentence has one clause more than it has such
 boundaries.
 
-The count is a heuristic, so the book test reports and does not fail: it emits one
-warning per page with the number of sentences over three clauses and the sentences
-themselves.  The oracle tests pin the counter on sentences whose clauses are known.
+The book test fails on a page with a sentence over three clauses and lists those
+sentences.  The count is a heuristic: the oracle tests pin the counter on sentences
+whose clauses are known, and a sentence that the counter miscounts is met by a better
+counter and a new oracle case, not by an exemption.
 Sentences are those of ``tests/_prose.py`` (markdown cells only; generated tables and
 headings are not prose); placeholders of math, code and values are read as nouns.
 """
 
 from __future__ import annotations
 
-import warnings
 from functools import cache
 
 import pytest
@@ -33,8 +33,9 @@ MAX_CLAUSES = 3
 LINKING = {
     "고", "으며", "며", "면서", "으면서", "는데", "ᆫ데", "은데", "지만", "나", "으나", "어서",
     "아서", "여서", "서", "니", "으니", "니까", "으니까", "므로", "으므로", "면", "으면",
-    "도록", "려고", "으려고", "러", "으러", "자", "거나", "든지", "다가", "어도", "아도", "여도",
-    "더라도", "고서", "어야", "아야", "기에", "느라", "다면", "라면", "는다면", "ᆫ다면",
+    "도록", "려고", "으려고", "려면", "으려면", "러", "으러", "자", "거나", "든지", "다가",
+    "어도", "아도", "여도", "더라도", "고서", "어야", "아야", "기에", "느라", "다면", "라면",
+    "는다면", "ᆫ다면",
 }
 
 
@@ -85,17 +86,20 @@ def long_sentences(page) -> list[tuple[int, str]]:
     ("값이 커지고 있다.", 1),
     ("이 값을 나누어 보면 알 수 있다.", 2),
     ("왜 정확한지 설명한다.", 1),
+    ("열을 얻으려면 가속도를 0으로 두어야 한다.", 2),
+    ("이 책의 순서로 바꾸려면 위아래 세 줄을 맞바꾼다.", 2),
+    ("그러므로 첫 부분을 둘로 나누어 대칭으로 적으면 식이 된다.", 2),
+    ("더 넓은 규칙으로 세었는데도 그 수가 적다.", 2),
 ])
 def test_clause_counter(sentence, n):
     assert clauses(sentence) == n
 
 
-# ---------------------------------------------------------------- the book (report)
+# ---------------------------------------------------------------- the book
 
 @pytest.mark.parametrize("page", all_pages(), ids=lambda p: p.name)
-def test_report_sentences_over_three_clauses(page):
+def test_no_sentence_chains_more_than_three_clauses(page):
     found = long_sentences(page)
-    if found:
-        warnings.warn(
-            f"{page.name}: {len(found)} sentences with more than {MAX_CLAUSES} clauses:\n"
-            + "\n".join(f"  [{n}] {s[:160]}" for n, s in found), UserWarning, stacklevel=1)
+    assert not found, (
+        f"{page.name}: {len(found)} sentences with more than {MAX_CLAUSES} clauses:\n"
+        + "\n".join(f"  [{n}] {s[:160]}" for n, s in found))
