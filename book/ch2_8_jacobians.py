@@ -92,7 +92,8 @@ print(arm, "관절", arm.joint_types)
 # {cite:t}`whitney1972mathematics`, {cite:t}`paul1981kinematic`, {cite:t}`orin1984efficient`,
 # {cite:t}`luh1980online`, {cite:t}`featherstone2008rigid`, {cite:t}`spong2020robot`,
 # {cite:t}`siciliano2009robotics`, {cite:t}`lynch2017modern`, {cite:t}`murray1994mathematical`이다.
-# 이 책의 저자들은 이 문헌들을 다시 읽지 않았으므로, 인용은 내용의 출처를 알리는 것이지 그 내용을
+# 이 가운데 원문을 직접 읽고 쪽수까지 밝힌 것은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA)
+# 2.11절(고전 가속도, 29–30쪽)뿐이다. 나머지 인용은 내용의 출처를 알리는 것이지 그 내용을 원문에서
 # 확인했다는 뜻이 아니다. 이 페이지의 수식과 수치는 아래 코드 셀이 독립적인 방법(다른 야코비안
 # 형태, 순기구학의 유한 차분, 버그 보고에 실린 수치, Pinocchio {cite:p}`carpentier2019pinocchio`)과
 # 대조한다. 재지 않은 것은 본문에 그렇다고 적었다. 이 장이 출발한 원고의 주장을 이 장의 계산과 맞대어 본 표는
@@ -906,7 +907,8 @@ print("float64 최댓값", f"{worst64:.1e}", "| float32 최댓값", d32_max, "�
 # \end{aligned}
 # $$ (eq-28-classical)
 #
-# 이다 {cite:p}`featherstone2008rigid`. 말단 궤적의 2차 미분은 고전 가속도이다. 가속도계가 재는
+# 이다. 첫 줄은 RBDA 2.11절의 식 (2.47)–(2.49)(29–30쪽)에서 기준점을 $p$로 둔 것이다
+# {cite:p}`featherstone2008rigid`. 말단 궤적의 2차 미분은 고전 가속도이다. 가속도계가 재는
 # 값도 고전 가속도에서 중력 가속도를 뺀 것이다. 그러면 $J\ddot q+\dot J\dot q$는 어느 쪽인가? 어떤 야코비안을 썼느냐에
 # 따라 답이 다르다. 갈림길은 $J\dot q$가 트위스트인지, 기저 축으로 적은 점의 속도 그 자체인지이다.
 #
