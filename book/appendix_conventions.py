@@ -542,7 +542,7 @@ for aspect, lib, *_, tests in CONVENTIONS:
 md_table(
     ["번호", "계산", "뒷받침하는 행"],
     [[NUMBER[t], CHECKS[t], "; ".join(supports[t])] for t in sorted(cited, key=NUMBER.get)],
-    "변환표의 규약을 확인한 계산", "tab-a-tests", align="rll",
+    "변환표의 규약을 확인한 계산", "tab-a-tests", align="rll", widths=(8, 52, 40),
 )
 
 # %% [markdown]

@@ -6,7 +6,7 @@ Notebooks import it like ``_style`` (``sys.path.insert(0, "../figsrc")``).
 from __future__ import annotations
 
 
-def md_table(header, rows, caption, name, align=None):
+def md_table(header, rows, caption, name, align=None, widths=None):
     """A MyST ``{table}`` directive (caption, label) around a pipe table.
 
     Parameters
@@ -19,6 +19,10 @@ def md_table(header, rows, caption, name, align=None):
         Label for ``{numref}``.
     align : str, optional
         One letter per column, ``l``, ``r`` or ``c``; default all right-aligned.
+    widths : sequence of int, optional
+        Relative column widths.  Give them for a table of long text with more
+        than 30 rows: the PDF sets it as a longtable, whose columns wrap only
+        when their widths are given.
 
     Returns
     -------
@@ -29,7 +33,10 @@ def md_table(header, rows, caption, name, align=None):
 
     align = align or "r" * len(header)
     rule = {"l": ":--", "r": "--:", "c": ":-:"}
-    lines = [f"```{{table}} {caption}", f":name: {name}", ":align: center", "",
+    lines = [f"```{{table}} {caption}", f":name: {name}", ":align: center"]
+    if widths is not None:
+        lines.append(":widths: " + " ".join(str(int(w)) for w in widths))
+    lines += ["",
              "| " + " | ".join(header) + " |",
              "|" + "|".join(rule[a] for a in align) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]

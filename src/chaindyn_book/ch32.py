@@ -415,7 +415,7 @@ def reproduction_table():
         roundoff("벡터 형태 대 공간 형태", "1.1e-13", max(r["spatial_vs_classic"] for r in ids)),
         roundoff("M q̈ + h 대 RNEA", "5.7e-14", max(r["mass_matrix_vs_rnea"] for r in ids)),
         roundoff("M의 비대칭", "4.4e-15", max(r["asymmetry"] for r in ids)),
-        roundoff("말단 렌치 토크 대 J_bᵀF_tip (N·m)", "1.8e-15", st["jtf_error"]),
+        roundoff("말단 렌치 토크 대 J_b^T F_tip (N·m)", "1.8e-15", st["jtf_error"]),
         roundoff("관절 1의 힘 대 총중량 (N)", "1.8e-13", st["weight_error"]),
         roundoff("분해 g + Cq̇ + Mq̈ 대 τ (N·m)", "9.8e-15", tr["split_error"]),
         exact("링크당 곱셈 (회전 관절)", "357", per_link[1], 357),
