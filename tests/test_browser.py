@@ -37,7 +37,8 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 RAW_TEX = ("\\(", "\\)", "\\[", "\\]", "$$", "\\begin{", "\\frac", "\\dot")
 SHOTS = BUILD / "screenshots"
 
-PAGES = ["book/intro.html", "book/notation.html", "book/glossary.html"] + [f"book/{p.stem}.html" for p in NOTEBOOKS]
+PAGES = (["book/intro.html", "book/notation.html", "book/glossary.html"]
+         + [f"book/{p.stem}.html" for p in NOTEBOOKS])
 
 
 @pytest.fixture(scope="module")

@@ -16,12 +16,11 @@ that code cells display (the chapters' tables).
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
-from _book import BOOK
+from _prose import all_pages, page_blocks
 
 #: Pages that may speak of the checks: the preface says it once; the
 #: reproduction appendix reports how each reported value was compared.
@@ -38,17 +37,7 @@ _STRIP = re.compile(r"```.*?```|\$\$.*?\$\$|\$[^$\n]*\$|^%.*$", re.S | re.M)
 
 def prose(path: Path) -> str:
     """The page's prose: markdown cells, and the Markdown its code cells display (tables)."""
-    if path.suffix == ".md":
-        return prose_of(path.read_text(encoding="utf-8"))
-    parts = []
-    for c in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-        if c["cell_type"] == "markdown":
-            parts.append("".join(c["source"]))
-        for o in c.get("outputs", []):
-            shown = o.get("data", {}).get("text/markdown")
-            if shown:
-                parts.append("".join(shown))
-    return prose_of("\n\n".join(parts))
+    return prose_of("\n\n".join(text for text, _ in page_blocks(path)))
 
 
 def offences(text: str) -> list[str]:
@@ -71,7 +60,7 @@ def prose_of(text: str) -> str:
     return _STRIP.sub(" ", text)
 
 
-PAGES = sorted(p for p in [*BOOK.glob("*.ipynb"), *BOOK.glob("*.md")] if p.name not in EXEMPT)
+PAGES = [p for p in all_pages() if p.name not in EXEMPT]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
