@@ -52,15 +52,16 @@ EPS = float(np.finfo(float).eps)
 
 
 def published_crba(n):
-    """Multiplications of a structured CRBA, RBDA Eq. (10.3), p. 206, and Table 10.1,
-    p. 202 (sources: Featherstone 2005, Eq. 20, and Eq. 10.3)."""
-    return 10 * n * n + 22 * n - 32
+    """Multiplications of a structured CRBA, 10 n² + 22 n − 32: RBDA Eq. (10.3), p. 206,
+    and Table 10.1, p. 202 (sources: Featherstone 2005, Eq. 20, and Eq. 10.3)."""
+    return int(_poly(RBDA_TABLE_10_1["crba"][0], n))
 
 
 def published_aba(n):
-    """Multiplications of a structured ABA, RBDA Table 10.1, p. 202 (source: McMillan,
-    Orin and McGhee 1995, Table II, fixed base; that paper was not read for this book)."""
-    return 224 * n - 259
+    """Multiplications of a structured ABA, 224 n − 259: RBDA Table 10.1, p. 202 (source:
+    McMillan, Orin and McGhee 1995, Table II, fixed base; that paper was not read for
+    this book)."""
+    return int(_poly(RBDA_TABLE_10_1["aba"][0], n))
 
 
 def cholesky_multiplications(n):
@@ -212,14 +213,16 @@ RBDA_TABLE_10_1 = {
 }
 
 
+def _poly(coef, n):
+    """The polynomial with coefficients ``coef`` (constant term first) at n, exactly."""
+    return sum(Fraction(a) * n**k for k, a in enumerate(coef))
+
+
 def rbda_totals(n):
     """Multiplications plus additions of RBDA Table 10.1's formulas at n (exact
     fractions): ``rnea``, ``crba``, ``fs``, ``aba`` and ``route`` = CRBA + RNEA + F&S,
     the O(n^3) algorithm of RBDA Fig. 10.4 (p. 203)."""
-    def poly(coef):
-        return sum(Fraction(a) * n**k for k, a in enumerate(coef))
-
-    out = {k: poly(m) + poly(a) for k, (m, a) in RBDA_TABLE_10_1.items()}
+    out = {k: _poly(m, n) + _poly(a, n) for k, (m, a) in RBDA_TABLE_10_1.items()}
     out["route"] = out["crba"] + out["rnea"] + out["fs"]
     return out
 
