@@ -19,6 +19,7 @@ from .spatial import rotate_inertia, spatial_inertia
 __all__ = [
     "planar_2r",
     "planar_2r_closed_form",
+    "planar_2r_mass_gravity",
     "random_chain",
     "random_inertia_com",
     "random_mdh_rows",
@@ -85,23 +86,45 @@ def planar_2r_closed_form(q, qd, qdd, g=9.80665, masses=(1.0, 1.0), lengths=(1.0
     With ``r_i = L_i`` and ``izz = 0`` this is eq. (8.9) exactly.  The
     independent oracle for :func:`chaindyn.rnea` in the tests and in §3.2.5 ①.
     """
+    m2 = masses[1]
+    L1 = lengths[0]
+    r2 = lengths[1] if coms is None else coms[1]
+    v1, v2 = qd[..., 0], qd[..., 1]
+    a1, a2 = qdd[..., 0], qdd[..., 1]
+    M11, M12, M22, g1, g2 = planar_2r_mass_gravity(q, g, masses, lengths, coms, izz)
+    k = m2 * L1 * r2 * np.sin(q[..., 1])
+    tau1 = M11 * a1 + M12 * a2 - k * (2 * v1 * v2 + v2**2) + g1
+    tau2 = M12 * a1 + M22 * a2 + k * v1**2 + g2
+    return np.stack([tau1, tau2], axis=-1)
+
+
+def planar_2r_mass_gravity(q, g=9.80665, masses=(1.0, 1.0), lengths=(1.0, 1.0), coms=None,
+                           izz=(1e-3, 1e-3)):
+    """The entries ``M11, M12, M22`` of the mass matrix and the gravity torques
+    ``g1, g2`` of :func:`planar_2r` in closed form (the formulas of
+    :func:`planar_2r_closed_form`, which adds the velocity terms).
+
+    ``q`` has shape (..., 2); each result has shape ``q.shape[:-1]``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> M11, M12, M22, g1, g2 = planar_2r_mass_gravity(np.array([0.0, np.pi / 2]))
+    >>> print(round(float(M11), 4), round(float(M12), 4), round(float(M22), 4), round(float(g2), 4))
+    3.002 1.001 1.001 0.0
+    """
     m1, m2 = masses
     L1, _ = lengths
     r1, r2 = lengths if coms is None else coms
     I1, I2 = izz
     q1, q2 = q[..., 0], q[..., 1]
-    v1, v2 = qd[..., 0], qd[..., 1]
-    a1, a2 = qdd[..., 0], qdd[..., 1]
-    c2, s2 = np.cos(q2), np.sin(q2)
+    c2 = np.cos(q2)
     M11 = I1 + I2 + m1 * r1**2 + m2 * (L1**2 + r2**2 + 2 * L1 * r2 * c2)
     M12 = I2 + m2 * (r2**2 + L1 * r2 * c2)
-    M22 = I2 + m2 * r2**2
-    k = m2 * L1 * r2 * s2
+    M22 = np.broadcast_to(I2 + m2 * r2**2, c2.shape)
     g2 = m2 * r2 * g * np.cos(q1 + q2)
     g1 = (m1 * r1 + m2 * L1) * g * np.cos(q1) + g2
-    tau1 = M11 * a1 + M12 * a2 - k * (2 * v1 * v2 + v2**2) + g1
-    tau2 = M12 * a1 + M22 * a2 + k * v1**2 + g2
-    return np.stack([tau1, tau2], axis=-1)
+    return M11, M12, M22, g1, g2
 
 
 def _random_rotation(rng):

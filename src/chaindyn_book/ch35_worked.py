@@ -52,17 +52,8 @@ def planar_2r_by_hand(q, tau, g=9.80665, masses=(1.0, 1.0), lengths=(1.0, 1.0), 
         after joint 2 has taken its share), ``qdd1 = u1 / D1`` and
         ``qdd2 = (tau2 - g2 - M12 qdd1) / D2``.
     """
-    m1, m2 = masses
-    L1, _ = lengths
-    r1, r2 = lengths if coms is None else coms
-    I1, I2 = izz
-    q1, q2 = q
-    c2 = np.cos(q2)
-    M11 = I1 + I2 + m1 * r1**2 + m2 * (L1**2 + r2**2 + 2 * L1 * r2 * c2)
-    M12 = I2 + m2 * (r2**2 + L1 * r2 * c2)
-    M22 = I2 + m2 * r2**2
-    g2 = m2 * r2 * g * np.cos(q1 + q2)
-    g1 = (m1 * r1 + m2 * L1) * g * np.cos(q1) + g2
+    M11, M12, M22, g1, g2 = (float(x) for x in models.planar_2r_mass_gravity(
+        np.asarray(q, dtype=float), g, masses, lengths, coms, izz))
     D2 = M22
     D1 = M11 - M12**2 / M22
     u1 = tau[0] - g1 - M12 / M22 * (tau[1] - g2)
