@@ -310,8 +310,8 @@ def principal_axes(inertia):
      [ 0.8507  0.5257  0.    ]
      [ 0.      0.     -1.    ]]
     """
-    I = _symmetric(inertia, "inertia", 3)
-    moments, R = np.linalg.eigh(0.5 * (I + I.T))
+    inertia = _symmetric(inertia, "inertia", 3)
+    moments, R = np.linalg.eigh(0.5 * (inertia + inertia.T))
     for k in (0, 1):
         col = R[:, k]
         if col[np.argmax(np.abs(col))] < 0:
@@ -449,10 +449,12 @@ class Realizability:
     realizable : bool
         ``condition is None``.
     degenerate : bool
-        True when the pseudo-inertia J is only semidefinite: the triangle
-        inequality holds with equality within TOL (mass on a plane, a line or
-        a point; the thin rod).  False when a condition before "triangle"
-        fails.
+        True when the triangle inequality holds with equality within TOL, so
+        that the pseudo-inertia J is singular (only ⪰ 0): mass on a plane, a
+        line or a point.  The thin rod and the point mass are degenerate and
+        also fail "positive_definite".  False when the inequality is strict or
+        violated, or when an earlier condition failed before the principal
+        moments were reached.
     asymmetry, rigidity : float or None
         Relative residuals of ``G = G^T`` and of the rigid structure (each
         block compared with its own scale); a condition holds when its
@@ -597,11 +599,12 @@ def realizability(G, ellipsoid=None):
     ('positive_definite', True)
     >>> G[:3, :3] = np.diag([1.0, 1.0, 3.0])
     >>> print(realizability(G).message)
-    G fails the triangle inequality of principal moments (I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got principal moments [1. 1. 3.]
+    G fails the triangle inequality of principal moments (I1 + I2 >= I3,
+    equivalently a positive semidefinite pseudo-inertia): got principal moments [1. 1. 3.]
     """
     G = as_array(G, "G", (6, 6))
     failed, margins, moments, got = _ladder(G)
-    degenerate = "triangle" in margins and margins["triangle"] <= TOL
+    degenerate = "triangle" in margins and abs(margins["triangle"]) <= TOL  # J only ⪰ 0
     e_margin = None
     if ellipsoid is not None:
         Qbar = _ellipsoid_matrix(ellipsoid)
