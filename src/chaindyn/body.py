@@ -471,7 +471,7 @@ class Realizability:
         ``tr(J Q) / m``: 1 minus the mass-weighted mean of
         ``(x - c_E)^T Q_E (x - c_E)`` over the body, 0.4 for a uniform
         ellipsoid filling the bound; the condition is ``>= -TOL``.  None when
-        no ellipsoid was given.
+        no ellipsoid was given or an earlier condition failed.
     moments : ndarray or None
         The principal moments about the COM, ascending (kg m^2).
     message : str
