@@ -420,7 +420,7 @@ def test_spatial_matrix_and_newton_euler_against_pinocchio():
 
 
 def test_coordinate_transform_against_pinocchio_se3_action():
-    """G in {a} from G in {b}: Ad_{T_ba}^T G_b Ad_{T_ba} (Modern Robotics eq. 8.42)."""
+    """G in {a} from G in {b}: Ad_{T_ba}^T G_b Ad_{T_ba} (Featherstone 2008, eq. 2.66)."""
     pin = pytest.importorskip("pinocchio")
     m, c, Ic = _body(RNG)
     G_b = spatial_inertia(m, c, Ic)
@@ -514,3 +514,23 @@ def test_lists_work_as_arrays_in_newton_euler():
     V, Vd = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], [1, 2, 3, 4, 5, 6]
     np.testing.assert_array_equal(newton_euler(G.tolist(), V, Vd),
                                   newton_euler(G, np.array(V), np.array(Vd, dtype=float)))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: realizability(np.eye(5)), "G must have shape (6, 6), got (5, 5)"),
+    (lambda: realizability(np.full((6, 6), np.nan)), "G must be finite, got nan at index (0, 0)"),
+    (lambda: realizability(np.eye(6).tolist() + [[0] * 6]), "G must have shape (6, 6), got (7, 6)"),
+    (lambda: pseudo_inertia(np.eye(4)), "G must have shape (..., 6, 6), got (4, 4)"),
+    (lambda: inertia_from_pseudo(np.triu(np.ones((4, 4)))),
+     "J must be symmetric, got max |J - J^T| = 1"),
+    (lambda: inertia_from_pseudo(np.eye(3)), "J must have shape (..., 4, 4), got (3, 3)"),
+])
+def test_pseudo_inertia_and_realizability_reject_bad_input(call, message):
+    with pytest.raises(ValueError, match=esc(message)):
+        call()
+
+
+def test_realizability_accepts_a_list_as_an_array():
+    G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.02, 0.03, 0.04]))
+    a, b = realizability(G), realizability(G.tolist())
+    assert (a.condition, a.triangle, a.message) == (b.condition, b.triangle, b.message)

@@ -575,11 +575,15 @@ def realizability(G, ellipsoid=None):
     Traversaro et al. (2016, arXiv:1610.08703) named the triangle inequality
     as the condition of full physical consistency.
 
+    Condition 4 is what makes G invertible: with m > 0 and I_c ≻ 0, G is
+    positive definite (Featherstone 2008, §2.13, p. 33, after eq. 2.63).
+
     References: P. M. Wensing, S. Kim, J.-J. E. Slotine, "Linear Matrix
     Inequalities for Physically Consistent Inertial Parameter
     Identification: A Statistical Perspective on the Mass Distribution",
-    IEEE Robotics and Automation Letters, 2018, doi:10.1109/LRA.2017.2729659
-    (arXiv:1701.04395).
+    IEEE Robotics and Automation Letters 3(1), 60-67, January 2018,
+    doi:10.1109/LRA.2017.2729659 (arXiv:1701.04395; the volume, pages and
+    DOI as citing bibliographies give them).
 
     Examples
     --------
@@ -681,8 +685,9 @@ def newton_euler(G, V, Vdot):
     -----
     ``-ad_V^T = ad_dual(V)`` is Featherstone's ``V x*``, so this is also
     ``F = G V̇ + V x* G V``.  Modern Robotics eq. (8.41); Featherstone (2008),
-    *Rigid Body Dynamics Algorithms*, the rigid body's equation of motion
-    ``f = I a + v x* I v``.  At the centre of mass, with ``G``
+    *Rigid Body Dynamics Algorithms*, §2.14, eq. (2.68), p. 35:
+    ``f = d(I v)/dt = I a + v x* I v``, the net force equal to the rate of
+    change of momentum.  At the centre of mass, with ``G``
     block-diagonal, it splits into Euler's and Newton's equations
     (:func:`newton_euler_com`).
 
@@ -736,7 +741,8 @@ def body_acceleration(G, V, F):
 
     Notes
     -----
-    Modern Robotics eq. (8.41) solved for V̇.
+    Modern Robotics eq. (8.41) solved for V̇; Featherstone (2008), §2.15,
+    eq. (2.72), p. 36: ``a = Φ f + b`` with ``Φ = I^{-1}``.
 
     Examples
     --------
@@ -798,8 +804,9 @@ def newton_euler_com(mass, inertia_com, omega, omega_dot, a_com):
 
     Notes
     -----
-    Book §3.1.4; Featherstone (2008) §2.14, eqs. (2.70) and (2.71), recovered
-    there from the spatial equation (2.68); Modern Robotics §8.2.1.  Moving
+    Book §3.1.4; Featherstone (2008), §2.14, Example 2.6, eqs. (2.70) and
+    (2.71), p. 36, recovered there from the spatial equation (2.68) with the
+    origin at the COM; Modern Robotics §8.2.1.  Moving
     ``(n_c, f)`` to the frame's origin, ``n = n_c + c × f``, gives
     :func:`newton_euler`'s wrench.
 
@@ -850,7 +857,8 @@ def com_acceleration(V, Vdot, com):
     -----
     Book §3.1.4.  The body point at c moves with ``v_c = v + ω × c``; its
     acceleration in a frame moving with the body is ``v̇_c + ω × v_c``
-    (Featherstone 2008, §2.11, eq. 2.48 for the spatial-classical relation).
+    (Featherstone 2008, §2.11, eq. 2.48, p. 29: the spatial acceleration at a
+    point is ``(ω̇, r̈ - ω × ṙ)``, so ``r̈ = v̇ + ω × v`` at each point).
 
     Examples
     --------

@@ -380,7 +380,9 @@ def spatial_inertia(mass, com, inertia_com):
     Raises
     ------
     ValueError
-        If the result is not a physical inertia (see ``Chain``).
+        If the result is not a physical inertia: the message names the first
+        failing condition (:func:`check_inertia`,
+        :func:`chaindyn.body.realizability`).
 
     Notes
     -----
