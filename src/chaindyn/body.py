@@ -51,6 +51,25 @@ def _positive(x, name, shape=()):
     return a
 
 
+def _batch(x, name, tail):
+    """``x`` as a float array of shape ``(..., *tail)`` (any batch dimensions)."""
+    a = as_array(x, name)
+    if a.ndim < len(tail) or a.shape[a.ndim - len(tail):] != tail:
+        want = "(..., " + ", ".join(map(str, tail)) + ")"
+        raise ValueError(f"{name} must have shape {want}, got {a.shape}")
+    return a
+
+
+def _broadcast(**arrays):
+    """The batch shapes of ``arrays`` (name -> (array, number of core dims)) broadcast
+    together, or a ValueError naming them."""
+    try:
+        return np.broadcast_shapes(*(a.shape[:a.ndim - k] for a, k in arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{n} {a.shape}" for n, (a, _) in arrays.items())
+        raise ValueError(f"the batch shapes must broadcast together, got {shapes}") from None
+
+
 # ----------------------------------------------------------------- primitive solids
 
 
@@ -494,7 +513,7 @@ class Realizability:
 
 def _ellipsoid_matrix(ellipsoid):
     """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array."""
-    if isinstance(ellipsoid, tuple) and len(ellipsoid) == 3:
+    if isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3:  # (center, axes, R)
         center = as_array(ellipsoid[0], "ellipsoid center", (3,))
         axes = _positive(ellipsoid[1], "ellipsoid semi_axes", (3,))
         R = as_array(ellipsoid[2], "ellipsoid R", (3, 3))
@@ -528,9 +547,10 @@ def realizability(G, ellipsoid=None):
         Spatial inertia about a frame's origin, (omega, v) order.
     ellipsoid : tuple or array_like, optional
         A bounding ellipsoid ``{x : (x - c_E)^T Q_E (x - c_E) <= 1}`` in the
-        frame: either ``(center, semi_axes, R)`` (m, m, rotation whose columns
-        are the ellipsoid's axes; ``Q_E = R diag(semi_axes)^-2 R^T``) or the
-        4x4 ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]``.
+        frame: either ``(center, semi_axes, R)``, a tuple or list of three
+        (m, m, a rotation whose columns are the ellipsoid's axes;
+        ``Q_E = R diag(semi_axes)^-2 R^T``), or the 4x4
+        ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]``.
 
     Returns
     -------
@@ -629,27 +649,11 @@ def realizability(G, ellipsoid=None):
         message=message)
 
 
-def _batch(x, name, tail):
-    """``x`` as a float array of shape ``(..., *tail)`` (any batch dimensions)."""
-    a = as_array(x, name)
-    if a.ndim < len(tail) or a.shape[a.ndim - len(tail):] != tail:
-        want = "(..., " + ", ".join(map(str, tail)) + ")"
-        raise ValueError(f"{name} must have shape {want}, got {a.shape}")
-    return a
-
-
-def _broadcast(**arrays):
-    """The batch shapes of ``arrays`` (name -> (array, number of core dims)) broadcast
-    together, or a ValueError naming them."""
-    try:
-        return np.broadcast_shapes(*(a.shape[:a.ndim - k] for a, k in arrays.values()))
-    except ValueError:
-        shapes = ", ".join(f"{n} {a.shape}" for n, (a, _) in arrays.items())
-        raise ValueError(f"the batch shapes must broadcast together, got {shapes}") from None
+# ------------------------------------------------------------------ Newton-Euler
 
 
 def newton_euler(G, V, Vdot):
-    """The wrench on a rigid body: ``F = G V̇ - ad_V^T G V`` (book §3.1, Newton-Euler).
+    """The wrench on a rigid body: ``F = G V̇ - ad_V^T G V`` (book §3.1.4, Newton-Euler).
 
     Parameters
     ----------
