@@ -98,7 +98,7 @@ def box_inertia(mass, size):
 
     Notes
     -----
-    Book §3.1.1; every table of moments of inertia (e.g. Modern Robotics
+    Book §3.1.1.2; every table of moments of inertia (e.g. Modern Robotics
     §8.2.1, Fig. 8.5).
 
     Examples
@@ -138,7 +138,7 @@ def cylinder_inertia(mass, radius, length):
 
     Notes
     -----
-    Book §3.1.1; Modern Robotics §8.2.1, Fig. 8.5.
+    Book §3.1.1.2; Modern Robotics §8.2.1, Fig. 8.5.
 
     Examples
     --------
@@ -180,7 +180,7 @@ def ellipsoid_inertia(mass, semi_axes):
 
     Notes
     -----
-    Book §3.1.1.  The second moment of a uniform ellipsoid about its centre is
+    Book §3.1.1.2.  The second moment of a uniform ellipsoid about its centre is
     ``Σ_c = m/5 diag(a^2, b^2, c^2)`` and ``I = tr(Σ_c) 1 - Σ_c``
     (see :func:`pseudo_inertia`).
 
@@ -219,7 +219,7 @@ def sphere_inertia(mass, radius):
 
     Notes
     -----
-    Book §3.1.1: the ellipsoid with three equal semi-axes
+    Book §3.1.1.2: the ellipsoid with three equal semi-axes
     (:func:`ellipsoid_inertia`).
 
     Examples
@@ -261,7 +261,7 @@ def rod_inertia(mass, length):
 
     Notes
     -----
-    Book §3.1.1: the cylinder of :func:`cylinder_inertia` with radius 0.
+    Book §3.1.1.2: the cylinder of :func:`cylinder_inertia` with radius 0.
 
     Examples
     --------
@@ -311,7 +311,7 @@ def principal_axes(inertia):
 
     Notes
     -----
-    Book §3.1.2.  With repeated moments (a cylinder, a sphere) the axes of the
+    Book §3.1.1.1.  With repeated moments (a cylinder, a sphere) the axes of the
     repeated moment are not unique: any rotation within their eigenspace
     diagonalises I too, and R is one valid choice (numpy's ``eigh``, with the
     sign rule applied).  The moments need not be positive here; whether they
@@ -374,7 +374,7 @@ def pseudo_inertia(G):
 
     Notes
     -----
-    Book §3.1.3; Wensing, Kim and Slotine (2018), the pseudo-inertia J(π),
+    Book §3.1.2.2; Wensing, Kim and Slotine (2018), the pseudo-inertia J(π),
     linear in the ten inertial parameters (see :func:`realizability`).  ``Ī = tr(Σ) 1 - Σ``
     inverts the map (:func:`inertia_from_pseudo`).  About the COM the Schur
     complement of m in J is ``Σ_c = Σ - m c c^T = ½ tr(I_c) 1 - I_c``, whose
@@ -429,7 +429,7 @@ def inertia_from_pseudo(J):
 
     Notes
     -----
-    Book §3.1.3; Wensing, Kim and Slotine (2018) (see :func:`realizability`).
+    Book §3.1.2.2; Wensing, Kim and Slotine (2018) (see :func:`realizability`).
 
     Examples
     --------
@@ -570,7 +570,7 @@ def realizability(G, ellipsoid=None):
 
     Notes
     -----
-    Book §3.1.3.  Conditions 1 to 5 are those of
+    Book §3.1.2.  Conditions 1 to 5 are those of
     :func:`chaindyn.spatial.check_inertia`, computed once.  The equivalence
     of 5 with J ⪰ 0: J's Schur complement of m is, with c the COM,
 
@@ -688,7 +688,7 @@ def newton_euler(G, V, Vdot):
     Notes
     -----
     ``-ad_V^T = ad_dual(V)`` is Featherstone's ``V x*``, so this is also
-    ``F = G V̇ + V x* G V``.  Modern Robotics eq. (8.41); Featherstone (2008),
+    ``F = G V̇ + V x* G V``.  Modern Robotics §8.2; Featherstone (2008),
     *Rigid Body Dynamics Algorithms*, §2.14, eq. (2.68), p. 35:
     ``f = d(I v)/dt = I a + v x* I v``, the net force equal to the rate of
     change of momentum.  At the centre of mass, with ``G``
@@ -745,7 +745,7 @@ def body_acceleration(G, V, F):
 
     Notes
     -----
-    Modern Robotics eq. (8.41) solved for V̇; Featherstone (2008), §2.15,
+    Modern Robotics §8.2 solved for V̇; Featherstone (2008), §2.15,
     eq. (2.72), p. 36: ``a = Φ f + b`` with ``Φ = I^{-1}``.
 
     Examples
