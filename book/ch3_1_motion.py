@@ -55,6 +55,8 @@ glue("m31_eps", sci(C.PERTURBATION, 1), display=False)
 glue("m31_rtol", sci(C.RTOL, 1), display=False)
 glue("m31_atol", sci(C.ATOL, 1), display=False)
 glue("m31_T", fixed(C.T_BOX, 1), display=False)
+claims.claim("m31-order", "가장 긴 모서리 방향인 $x$축의 모멘트가 가장 작고",
+             bool(I_box[0] < I_box[1] < I_box[2]), moments=I_box.tolist())
 
 # %% [markdown]
 # ## 3.1.5 운동 방정식을 자세와 함께 적분하기
@@ -63,14 +65,14 @@ glue("m31_T", fixed(C.T_BOX, 1), display=False)
 #
 # $$
 # \dot V = \mathcal{G}^{-1}\bigl(F + \mathrm{ad}_V^{\mathsf T}\mathcal{G}V\bigr)
-# $$ (eq-31m-forward)
+# $$ (eq-m31-forward)
 #
 # `chaindyn.body.body_acceleration(G, V, F)`가 이 식을 계산한다. $6\times6$ 연립 방정식을 풀 뿐
 # $\mathcal{G}$의 역행렬을 만들지는 않는다. 물체 좌표계 $\{b\}$의 원점을 질량 중심에 두고 축을 관성
-# 주축에 맞추면 $\mathcal{G} = \mathrm{diag}(I, m\mathbf 1)$이고 $I = \mathrm{diag}(I_1, I_2, I_3)$이다.
+# 주축에 맞추자. 그러면 $\mathcal{G} = \mathrm{diag}(I, m\mathbf 1)$이고 $I = \mathrm{diag}(I_1, I_2, I_3)$이다.
 # 힘을 받지 않고 질량 중심이 멈춘 물체는 $V = (\omega, 0)$이다. 이때
 # $\mathrm{ad}_V^{\mathsf T}\mathcal{G}V$의 각운동 부분은 $-\omega\times I\omega$이고 병진 부분은 0이다.
-# 따라서 식 {eq}`eq-31m-forward`의 각운동 부분이 오일러 방정식이다.
+# 따라서 식 {eq}`eq-m31-forward`의 각운동 부분이 오일러 방정식이다.
 #
 # $$
 # \begin{aligned}
@@ -78,10 +80,10 @@ glue("m31_T", fixed(C.T_BOX, 1), display=False)
 # I_2\dot\omega_2 &= (I_3 - I_1)\,\omega_3\omega_1 + n_2,\\
 # I_3\dot\omega_3 &= (I_1 - I_2)\,\omega_1\omega_2 + n_3
 # \end{aligned}
-# $$ (eq-31m-euler)
+# $$ (eq-m31-euler)
 #
 # 여기서 $\omega = (\omega_1, \omega_2, \omega_3)$은 $\{b\}$에서 적은 각속도이고 $n$은 질량 중심에 대한
-# 모멘트이다. 아래 셀은 한 상태에서 라이브러리의 $\dot V$와 식 {eq}`eq-31m-euler`를 나란히 계산한다.
+# 모멘트이다. 아래 셀은 한 상태에서 라이브러리의 $\dot V$와 식 {eq}`eq-m31-euler`를 나란히 계산한다.
 
 # %%
 omega = np.array([0.3, 6.0, -0.2])            # rad/s, {b}에서
@@ -115,19 +117,21 @@ glue("m31_bound_euler", sci(BOUND_EULER, 1), display=False)
 #
 # $$
 # \dot R = R\,[\omega]
-# $$ (eq-31m-kinematics)
+# $$ (eq-m31-kinematics)
+#
+# % no-claim: the choice of the state and the integrator's tolerances are inputs of the computation
 #
 # 이 식은 2.8.2절의 $T_{0,i}$에 붙는 식 $\dot T = T[V]$의 회전 부분이다. 적분하는 상태는 $(R, \omega)$의
 # 열두 수이다. 단위 사원수를 쓰면 네 수로 줄지만 이 책은 자세를 늘 회전 행렬로 적는다. 또
 # $R^{\mathsf T}R$이 $\mathbf 1$에서 벗어나는 양이 그대로 적분기의 오차를 보여 준다. 그래서 회전 행렬을
 # 골랐고, 적분 중에 다시 직교화하지 않는다. 적분기는 scipy의 `solve_ivp`
 # {cite:p}`virtanen2020scipy`이다. 방법은 보폭을 스스로 고르는 8차 룽게-쿠타 방법인 DOP853이다
-# {cite:p}`hairer1993solving`. 허용 오차는 상대 {glue:text}`m31_rtol`, 절대 {glue:text}`m31_atol`로
+# {cite:p}`hairer1993solving`. 허용 오차는 상대 {glue:text}`m31_rtol`, 절대 {glue:text}`m31_atol`으로
 # 잡았다.
 #
 # 토크가 없으면 두 양이 보존된다. 운동 에너지 $\mathcal{K} = \tfrac12\omega^{\mathsf T}I\omega$와 공간
-# 좌표계에서 본 각운동량 $L_s = R\,I\omega$이다. 식 {eq}`eq-31m-kinematics`와
-# {eq}`eq-31m-euler`를 쓰면 $\dot L_s = R\bigl(\omega\times I\omega + I\dot\omega\bigr) = R\,n$이다.
+# 좌표계에서 본 각운동량 $L_s = R\,I\omega$이다. 식 {eq}`eq-m31-kinematics`와
+# {eq}`eq-m31-euler`를 쓰면 $\dot L_s = R\bigl(\omega\times I\omega + I\dot\omega\bigr) = R\,n$이다.
 # $n = 0$이면 $L_s$는 상수 벡터이다. 물체 좌표계의 각운동량 $L_b = I\omega$는 방향이 바뀌지만 크기는
 # $\lVert L_s\rVert$와 같다.
 
@@ -135,6 +139,8 @@ glue("m31_bound_euler", sci(BOUND_EULER, 1), display=False)
 # ## 3.1.6 중간 축의 불안정 — 테니스 라켓 정리
 #
 # ### 3.1.6.1 세 주축 둘레의 회전
+#
+# % claim: m31-order
 #
 # 질량 {glue:text}`m31_mass` kg의 꽉 찬 상자를 쓴다. 모서리는 $\{b\}$의 $x$, $y$, $z$ 방향으로
 # {glue:text}`m31_a` m, {glue:text}`m31_b` m, {glue:text}`m31_c` m이다. 질량 중심에 대한 주관성
@@ -189,7 +195,7 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 # %% [markdown]
 # % claim: m31-stable, m31-flip
 #
-# {numref}`fig-31m-spins`가 세 회전의 $\omega(t)$이다. 가장 작은 모멘트의 축과 가장 큰 모멘트의 축
+# {numref}`fig-m31-spins`가 세 회전의 $\omega(t)$이다. 가장 작은 모멘트의 축과 가장 큰 모멘트의 축
 # 둘레에서는 섭동의 크기는 처음 값의 두 배를 넘지 않는다. 적분 구간에서 가장 클 때가 처음 값의
 # {glue:text}`m31_stable_x`배($x$축)와 {glue:text}`m31_stable_z`배($z$축)이다. 중간 축 둘레의 회전은
 # 뒤집힌다. $\omega_2$는 $t =$ {glue:text}`m31_flip1` s에 처음 부호를 바꾸고, 그 뒤로 평균
@@ -198,7 +204,7 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 # 거꾸로 된 채 다시 같은 축 둘레를 돈다.
 #
 # ```{figure} figures/ch31_spins.png
-# :name: fig-31m-spins
+# :name: fig-m31-spins
 # :width: 90%
 #
 # 상자의 각속도를 $\{b\}$에서 적은 세 성분, $\omega_0$로 나눈 값. 위에서부터 가장 작은 관성 모멘트의
@@ -213,7 +219,7 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 #
 # ### 3.1.6.2 선형화 — 섭동이 자라는 빠르기
 #
-# 중간 축 둘레로 $\omega_2$의 빠르기로 돌고 $\omega_1$, $\omega_3$이 작다고 하자. 식 {eq}`eq-31m-euler`에서
+# 중간 축 둘레로 $\omega_2$의 빠르기로 돌고 $\omega_1$, $\omega_3$이 작다고 하자. 식 {eq}`eq-m31-euler`에서
 # 작은 양끼리의 곱을 버린다. 그러면 $\dot\omega_2 = 0$이고, 나머지 두 식은 $\omega_1$, $\omega_3$에 대해
 # 선형이다.
 #
@@ -225,16 +231,16 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 #
 # $$
 # \lambda^2 = \omega_2^2\,\frac{(I_2 - I_1)(I_3 - I_2)}{I_1 I_3}
-# $$ (eq-31m-growth)
+# $$ (eq-m31-growth)
 #
 # $\omega_3$도 같은 식을 따른다. $I_1 < I_2 < I_3$이면 $\lambda^2 > 0$이고, 해는 $e^{\lambda t}$와
 # $e^{-\lambda t}$의 합이다. 자라는 몫이 곧 나머지를 압도하므로 섭동은 지수적으로 커진다. 같은 계산을
 # 가장 작은 축이나 가장 큰 축 둘레에서 하면 괄호 하나의 부호가 바뀐다. 그때는 $\lambda^2 < 0$이어서
-# 섭동이 진동할 뿐 자라지 않는다({numref}`ex-31m-stable`).
+# 섭동이 진동할 뿐 자라지 않는다({numref}`ex-m31-stable`).
 #
 # % claim: m31-lam, m31-lam-windows
 #
-# 이 상자에서 식 {eq}`eq-31m-growth`는 $\lambda/\omega_2 =$ {glue:text}`m31_lam_ratio`, 곧
+# 이 상자에서 식 {eq}`eq-m31-growth`는 $\lambda/\omega_2 =$ {glue:text}`m31_lam_ratio`, 곧
 # $\lambda =$ {glue:text}`m31_lam_pred` 1/s를 준다. 적분한 회전에서 $\lvert\omega_\perp\rvert =
 # (\omega_1^2 + \omega_3^2)^{1/2}$의 로그에 직선을 맞추어 기울기를 쟀다. 맞춘 구간은
 # $\lvert\omega_\perp\rvert/\lVert\omega\rVert$가 {glue:text}`m31_win_lo` %에서
@@ -244,6 +250,8 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 # 한계 {glue:text}`m31_lam_bound` %를 두었다. 구간을 바꾸면 차이도 달라진다. 줄어드는 몫
 # $e^{-\lambda t}$가 남은 정도와 버린 비선형 항의 크기가 창마다 다르기 때문이다. 창을
 # {glue:text}`m31_windows`로 바꾸어 보았다. 세 창 모두에서 차이는 같은 한계 안에 있다.
+#
+# % no-claim: the factor is the value of the linearised formula, a theorem about small perturbations
 #
 # 한 바퀴(시간 $2\pi/\omega_2$) 동안 섭동은 $e^{2\pi\lambda/\omega_2}$배, 이 상자에서는
 # $e$의 {glue:text}`m31_efold`제곱배로 자란다. 섭동이 아무리 작아도 몇 바퀴 안에 회전축이 넘어간다.
@@ -263,7 +271,7 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 #
 # $$
 # I_1(I_2 - I_1)\,\omega_1^2 = I_3(I_3 - I_2)\,\omega_3^2
-# $$ (eq-31m-separatrix)
+# $$ (eq-m31-separatrix)
 #
 # 이것은 $\omega_2$축을 품는 두 평면 $\omega_3 = \pm k\,\omega_1$이다. 여기서
 # $k = \bigl(I_1(I_2-I_1)/(I_3(I_3-I_2))\bigr)^{1/2}$이다. 두 평면이 에너지 타원체를 자른 두 타원이 분리선이다.
@@ -287,11 +295,11 @@ glue("m31_near", fixed(near, 6), display=False)
 # 둘러싼 고리 가운데 분리선에 가장 가까운 것을 탄다.
 #
 # ```{figure} figures/ch31_polhode.png
-# :name: fig-31m-polhode
+# :name: fig-m31-polhode
 # :width: 100%
 #
 # 왼쪽: 에너지 타원체(회색 그물) 위의 폴호드. 파란 곡선은 토크 없는 회전을 적분한 $\omega(t)$이고, 빨간
-# 타원 두 개는 식 {eq}`eq-31m-separatrix`의 분리선이다. 볼 것은 파란 고리가 $\omega_1$축과 $\omega_3$축
+# 타원 두 개는 식 {eq}`eq-m31-separatrix`의 분리선이다. 볼 것은 파란 고리가 $\omega_1$축과 $\omega_3$축
 # 둘레에만 생기고 $\omega_2$축 둘레에는 생기지 않는다는 점이다. 오른쪽: 같은 에너지 타원체(파랑)를
 # 운동량 타원체 하나(주황 그물)가 자른다. 검은 곡선이 그 교선, 곧 한 폴호드이다.
 # `figsrc/fig_31_polhode.py`가 그린다.
@@ -336,7 +344,7 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 #
 # ````{only} html
 # ```{figure} figures/ch31_tumble.gif
-# :name: fig-31m-tumble
+# :name: fig-m31-tumble
 # :width: 100%
 #
 # 중간 축($y$, 검은 막대) 둘레로 돌린 상자(왼쪽)와 $\{b\}$에서 적은 $\omega(t)/\omega_0$(오른쪽, 세로선이
@@ -368,14 +376,14 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 # $\mathcal{G}\,(0, R^{\mathsf T}\mathfrak{g})$이다. 그 모멘트 부분은 $m\,c\times R^{\mathsf T}\mathfrak{g}$,
 # 힘 부분은 $mR^{\mathsf T}\mathfrak{g}$이다. 다른 하나는 고정점의 반력 $(0, f_r)$이다. 반력은 고정점을
 # 지나므로 고정점에 대한 모멘트가 없다. $f_r$는 모르는 값이지만 $\dot v = 0$이라는 조건이 정한다.
-# 식 {eq}`eq-31m-forward`는 $F$에 대해 선형이므로 반력이 없을 때의 가속도를 $\dot V_0 = (\dot\omega_0,
+# 식 {eq}`eq-m31-forward`는 $F$에 대해 선형이므로 반력이 없을 때의 가속도를 $\dot V_0 = (\dot\omega_0,
 # \dot v_0)$라 하면 다음과 같다.
 #
 # $$
 # \dot V = \dot V_0 + \mathcal{G}^{-1}\begin{bmatrix}0\\ f_r\end{bmatrix},\qquad
 # f_r = -\bigl[\mathcal{G}^{-1}\bigr]_{vv}^{-1}\,\dot v_0,\qquad
 # \dot\omega = \dot\omega_0 - \bigl[\mathcal{G}^{-1}\bigr]_{\omega v}\bigl[\mathcal{G}^{-1}\bigr]_{vv}^{-1}\dot v_0
-# $$ (eq-31m-pivot)
+# $$ (eq-m31-pivot)
 #
 # 블록 역행렬의 공식으로 정리하면 이 $\dot\omega$는 고정점에 대한 오일러 방정식
 # $I_o\dot\omega = m\,c\times R^{\mathsf T}\mathfrak{g} - \omega\times I_o\omega$와 같다. 고정점에 묶인
@@ -395,7 +403,7 @@ R = rot_x(C.TOP["tilt"])
 omega = np.array([0.4, -0.3, 200.0])  # rad/s, {b}에서
 V = np.concatenate([omega, np.zeros(3)])
 Vd0 = body_acceleration(G_top, V, C.gravity_wrench(G_top, R, gravity))  # 반력이 없을 때
-wd_pivot = Vd0[:3] - P_top @ Vd0[3:]                                    # 식 (eq-31m-pivot)
+wd_pivot = Vd0[:3] - P_top @ Vd0[3:]                                    # 식 (eq-m31-pivot)
 c = np.array([0.0, 0.0, l_top])
 Io_check = parallel_axis(Ic_top, m_top, c)                               # I_c - m [c]^2
 wd_euler = np.linalg.solve(Io_check, m_top * np.cross(c, R.T @ gravity)
@@ -420,6 +428,8 @@ glue("m31_top_I1", fixed(Io[0, 0], 6), display=False)
 spin_min = 2 * np.sqrt(Io[0, 0] * m_top * STANDARD_GRAVITY * l_top) / Io[2, 2]
 glue("m31_top_spin_min", fixed(spin_min, 1), display=False)
 glue("m31_ex_spin", int(C.TOP_SPINS[1]), display=False)
+claims.claim("m31-top-sleep", "표의 스핀은 모두 그보다 빠르다", bool(min(C.TOP_SPINS) > spin_min),
+             spins=C.TOP_SPINS, threshold=spin_min)
 
 # %% [markdown]
 # % claim: m31-pivot
@@ -438,14 +448,16 @@ glue("m31_ex_spin", int(C.TOP_SPINS[1]), display=False)
 # $$
 # \frac{d}{dt}\bigl(R\hat z\bigr) = \Omega\;\hat z\times R\hat z,\qquad
 # \Omega = \frac{m\,\mathrm{g}\,l}{I_3\,\omega_3}
-# $$ (eq-31m-precession)
+# $$ (eq-m31-precession)
 #
 # 대칭축은 연직축 $\hat z$ 둘레를 각속도 $\Omega$로 돈다. 이것이 세차 운동이다. 기울기는 식에서
 # 빠지므로 $\Omega$는 기울기와 무관하다. 스핀이 빠를수록 세차는 느리다. 근사가 버린 것은 대칭축에 수직인
 # 각속도의 몫이다. 세차와 장동(대칭축이 위아래로 떠는 운동)이 그 몫을 만든다. 대칭 팽이에서는
-# $I_1 = I_2$이므로 식 {eq}`eq-31m-euler`의 셋째 식에서 $\omega_3$이 정확히 보존된다.
+# $I_1 = I_2$이므로 식 {eq}`eq-m31-euler`의 셋째 식에서 $\omega_3$이 정확히 보존된다.
 #
 # ### 3.1.7.3 적분한 팽이와 공식
+#
+# % claim: m31-top-sleep
 #
 # 팽이는 질량 {glue:text}`m31_top_mass` kg, 반지름 {glue:text}`m31_top_radius` m, 두께
 # {glue:text}`m31_top_height` m의 원판이다. 질량 중심은 고정점에서 대칭축을 따라
@@ -481,28 +493,28 @@ glue("m31_top_spin_last", int(float(top_rows[-1]["spin_rad_s"])), display=False)
 md_table(["스핀 $\\omega_3$ (rad/s)", "공식의 $\\Omega$ (rad/s)", "측정한 평균 세차 (rad/s)", "비"],
          [[f"{float(r['spin_rad_s']):.0f}", r["formula_rad_s"], r["measured_rad_s"], r["ratio"]]
           for r in top_rows],
-         "무거운 대칭 팽이의 평균 세차 각속도와 느린 세차의 공식", "tab-31m-top")
+         "무거운 대칭 팽이의 평균 세차 각속도와 느린 세차의 공식", "tab-m31-top")
 
 # %% [markdown]
 # % claim: m31-top-ratio, m31-top-shrink
 #
-# {numref}`tab-31m-top`이 결과이다(`data/ch31_top.csv`). 비는 측정값을 공식의 값으로 나눈 것이다.
+# {numref}`tab-m31-top`이 결과이다(`data/ch31_top.csv`). 비는 측정값을 공식의 값으로 나눈 것이다.
 # 스핀이 빨라질수록 비는 1에 다가간다. {glue:text}`m31_top_spin_first` rad/s에서
 # {glue:text}`m31_top_ratio_first`이던 비가 {glue:text}`m31_top_spin_last` rad/s에서는
 # {glue:text}`m31_top_ratio_last`이다. 스핀을 두 배로 할 때마다 1을 넘는 몫은 약 4분의 1로 준다.
 # 이웃한 두 행의 몫의 비는 {glue:text}`m31_top_shrink_lo`에서 {glue:text}`m31_top_shrink_hi`까지이다.
-# 식 {eq}`eq-31m-precession`이 버린 항은 $\Omega$에 대한 상대 크기가 $\omega_3^{-2}$에 비례한다는 뜻이다.
+# 식 {eq}`eq-m31-precession`이 버린 항은 $\Omega$에 대한 상대 크기가 $\omega_3^{-2}$에 비례한다는 뜻이다.
 # 측정값은 늘 공식보다 조금 크다. 놓인 팽이는 장동하는 동안 평균적으로 조금 더 기울어 있고, 대칭축에
 # 수직인 각속도도 각운동량에 보탠다.
 #
 # ```{figure} figures/ch31_top.png
-# :name: fig-31m-top
+# :name: fig-m31-top
 # :width: 100%
 #
-# 스핀 {glue:text}`m31_top_spin_first` rad/s로 놓은 팽이. 왼쪽: 대칭축의 방위각(파랑), 공식의 $\Omega t$(빨간 점선), 측정한 평균
+# {numref}`tab-m31-top`의 첫 행의 스핀으로 놓은 팽이. 왼쪽: 대칭축의 방위각(파랑), 공식의 $\Omega t$(빨간 점선), 측정한 평균
 # 세차(검은 점선). 오른쪽: 위에서 본 대칭축 끝의 자취. 볼 것은 방위각이 계단처럼 늘어난다는 점이다.
-# 계단의 평평한 곳이 자취의 뾰족한 꼭짓점이며, 그곳에서 대칭축은 잠깐 멈춘다. 장동의 폭은 스핀이
-# 빠를수록 줄어든다. `figsrc/fig_31_top.py`가 그리고 표의 값도 쓴다.
+# 계단의 평평한 곳이 자취의 뾰족한 꼭짓점이며, 그곳에서 대칭축은 잠깐 멈춘다.
+# `figsrc/fig_31_top.py`가 그리고 표의 값도 쓴다.
 # ```
 
 # %% tags=["remove-input"]
@@ -527,15 +539,15 @@ claims.within("m31-top-drift", "네 적분 모두에서 한계", max(omega3_drif
 # ### 3.1.8.1 체크포인트
 #
 # ```{exercise} 안정한 두 축 둘레의 진동
-# :label: ex-31m-stable
+# :label: ex-m31-stable
 #
 # 3.1.6.2의 선형화를 가장 작은 모멘트의 축($\omega_1$) 둘레의 회전에 대해 되풀이하라. 섭동
 # $\omega_2$, $\omega_3$이 각진동수 $\omega_1\bigl((I_2-I_1)(I_3-I_1)/(I_2I_3)\bigr)^{1/2}$로 진동함을
 # 보이고, 3.1.6.1의 $x$축 회전에서 그 주기를 읽어 비교하라.
 # ```
 #
-# ```{solution-start} ex-31m-stable
-# :label: sol-31m-stable
+# ```{solution-start} ex-m31-stable
+# :label: sol-m31-stable
 # :class: dropdown
 # ```
 #
@@ -557,22 +569,22 @@ print("예측한 주기:", np.round(2 * np.pi / w_pred, 4), "s | 적분에서 �
 # ```
 #
 # ```{exercise} 고정점의 반력
-# :label: ex-31m-reaction
+# :label: ex-m31-reaction
 #
-# 3.1.7의 팽이에서 반력 $f_r$는 식 {eq}`eq-31m-pivot`이 준다. 반력을 공간 좌표계로 옮긴 $Rf_r$의 연직
+# 3.1.7의 팽이에서 반력 $f_r$는 식 {eq}`eq-m31-pivot`이 준다. 반력을 공간 좌표계로 옮긴 $Rf_r$의 연직
 # 성분이 시간 평균으로 $m\mathrm{g}$에 가까운 까닭을 말하라. 스핀 {glue:text}`m31_ex_spin` rad/s의 적분에서 그
-평균을 구하라.
+# 평균을 구하라.
 # ```
 #
-# ```{solution-start} ex-31m-reaction
-# :label: sol-31m-reaction
+# ```{solution-start} ex-m31-reaction
+# :label: sol-m31-reaction
 # :class: dropdown
 # ```
 #
 # 물체 전체에 뉴턴의 법칙을 쓰면 $m\ddot p_c = m\mathfrak{g} + Rf_r$이다. 질량 중심의 높이는
 # $l$ 곱하기 기울기의 코사인이고, 장동하는 동안 좁은 범위에서 오르내린다. 그러므로 연직 가속도의 시간
 # 평균은 적분 구간이 길수록 0에 가깝다. 남는 것은 $Rf_r$의 연직 성분의 평균이 $m\mathrm{g}$라는 식이다.
-# 아래 셀은 식 {eq}`eq-31m-pivot`의 반력을 적분의 모든 출력 시각에서 계산한다.
+# 아래 셀은 식 {eq}`eq-m31-pivot`의 반력을 적분의 모든 출력 시각에서 계산한다.
 
 # %%
 run_200 = C.top_run(C.TOP_SPINS[1])
@@ -589,16 +601,16 @@ print("연직 반력의 평균:", np.round(np.mean(f_z), 3), "N | m g:", np.roun
 # ```
 #
 # ```{exercise} 테니스 라켓이 한 바퀴에 자라는 배수
-# :label: ex-31m-racket
+# :label: ex-m31-racket
 #
 # {cite:t}`ashbaugh1991twisting`은 라켓의 주관성 모멘트로 $I_1 = 0.00121$, $I_2 = 0.01638$,
 # $I_3 = 0.01748$ kg·m²를 쓴다(Brody가 잰 값이라고 밝힌다). 중간 축 둘레로 한 바퀴 도는 동안 섭동이 몇
-# 배로 자라는지 식 {eq}`eq-31m-growth`로 구하고, 3.1.6의 상자와 비교하라. 왜 라켓은 한 바퀴 만에 눈에 띄게
+# 배로 자라는지 식 {eq}`eq-m31-growth`로 구하고, 3.1.6의 상자와 비교하라. 왜 라켓은 한 바퀴 만에 눈에 띄게
 # 비틀리는가?
 # ```
 #
-# ```{solution-start} ex-31m-racket
-# :label: sol-31m-racket
+# ```{solution-start} ex-m31-racket
+# :label: sol-m31-racket
 # :class: dropdown
 # ```
 #
