@@ -32,7 +32,7 @@ import numpy as np
 from myst_nb import glue
 
 from chaindyn import STANDARD_GRAVITY
-from chaindyn.body import body_acceleration, newton_euler
+from chaindyn.body import body_acceleration, cylinder_inertia, newton_euler
 from chaindyn.spatial import parallel_axis, rot_x
 from chaindyn_book import ch31_motion as C
 from chaindyn_book import claims
@@ -52,6 +52,7 @@ for k in range(3):
     glue(f"m31_I{k + 1}", fixed(I_box[k], 5), display=False)
 glue("m31_spin", fixed(C.SPIN, 3), display=False)
 glue("m31_eps", sci(C.PERTURBATION, 1), display=False)
+assert (C.RTOL, C.ATOL) == (1e-12, 1e-12)  # the integrator's tolerances, stated constants
 glue("m31_rtol", sci(C.RTOL, 1), display=False)
 glue("m31_atol", sci(C.ATOL, 1), display=False)
 glue("m31_T", fixed(C.T_BOX, 1), display=False)
@@ -113,7 +114,7 @@ glue("m31_bound_euler", sci(BOUND_EULER, 1), display=False)
 # 나온다. 질량 중심은 움직이지 않는다.
 #
 # 각속도만으로는 물체가 어느 쪽을 향하는지 알 수 없다. 자세 $R = R_{0,b}$는 다음 기구학 식을 따른다
-# (Modern Robotics 3.2.3절 {cite:p}`lynch2017modern`).
+# (Modern Robotics 3.2.2절 {cite:p}`lynch2017modern`).
 #
 # $$
 # \dot R = R\,[\omega]
@@ -121,7 +122,7 @@ glue("m31_bound_euler", sci(BOUND_EULER, 1), display=False)
 #
 # % no-claim: the choice of the state and the integrator's tolerances are inputs of the computation
 #
-# 이 식은 2.8.2절의 $T_{0,i}$에 붙는 식 $\dot T = T[V]$의 회전 부분이다. 적분하는 상태는 $(R, \omega)$의
+# 이 식은 물체 트위스트를 정의하는 식 $T^{-1}\dot T = [V]$의 회전 부분이다(Modern Robotics 3.3.2절). 적분하는 상태는 $(R, \omega)$의
 # 열두 수이다. 단위 사원수를 쓰면 네 수로 줄지만 이 책은 자세를 늘 회전 행렬로 적는다. 또
 # $R^{\mathsf T}R$이 $\mathbf 1$에서 벗어나는 양이 그대로 적분기의 오차를 보여 준다. 그래서 회전 행렬을
 # 골랐고, 적분 중에 다시 직교화하지 않는다. 적분기는 scipy의 `solve_ivp`
@@ -143,7 +144,8 @@ glue("m31_bound_euler", sci(BOUND_EULER, 1), display=False)
 # % claim: m31-order
 #
 # 질량 {glue:text}`m31_mass` kg의 꽉 찬 상자를 쓴다. 모서리는 $\{b\}$의 $x$, $y$, $z$ 방향으로
-# {glue:text}`m31_a` m, {glue:text}`m31_b` m, {glue:text}`m31_c` m이다. 질량 중심에 대한 주관성
+# {glue:text}`m31_a` m, {glue:text}`m31_b` m, {glue:text}`m31_c` m이다. `chaindyn.body.box_inertia`가 주는
+# 질량 중심에 대한 관성은 이미 대각 행렬이고, `principal_axes`로 구한 주축도 모서리 방향이다. 주관성
 # 모멘트는 $I_1 =$ {glue:text}`m31_I1`, $I_2 =$ {glue:text}`m31_I2`, $I_3 =$ {glue:text}`m31_I3`
 # (kg·m²)이다. 가장 긴 모서리 방향인 $x$축의 모멘트가 가장 작고, 가장 짧은 모서리 방향인 $z$축의
 # 모멘트가 가장 크다. 상자를 세 축 각각의 둘레로 $\omega_0 =$ {glue:text}`m31_spin` rad/s(초당 한
@@ -394,7 +396,7 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 # %% tags=["remove-input"]
 G_top, Io = C.top_spatial_inertia()
 m_top, l_top = C.TOP["mass"], C.TOP["arm"]
-Ic_top = C.cylinder_inertia_local(m_top, C.TOP["radius"], C.TOP["height"])
+Ic_top = cylinder_inertia(m_top, C.TOP["radius"], C.TOP["height"])
 P_top = C.pivot_projector(G_top)
 gravity = np.array([0.0, 0.0, -STANDARD_GRAVITY])
 
@@ -460,7 +462,7 @@ claims.claim("m31-top-sleep", "표의 스핀은 모두 그보다 빠르다", boo
 # % claim: m31-top-sleep
 #
 # 팽이는 질량 {glue:text}`m31_top_mass` kg, 반지름 {glue:text}`m31_top_radius` m, 두께
-# {glue:text}`m31_top_height` m의 원판이다. 질량 중심은 고정점에서 대칭축을 따라
+# {glue:text}`m31_top_height` m의 원판이다(`cylinder_inertia`). 질량 중심은 고정점에서 대칭축을 따라
 # $l =$ {glue:text}`m31_top_arm` m에 있다. 고정점에 대한 모멘트는 $I_3 =$ {glue:text}`m31_top_I3`,
 # $I_{o,1} = I_{o,2} =$ {glue:text}`m31_top_I1` (kg·m²)이다. 연직에서 {glue:text}`m31_top_tilt`° 기울여
 # 세차 없이 스핀만 주고 놓는다. 적분 구간은 장동의 몇 주기이다. 평균 세차 각속도는 출발점과 마지막

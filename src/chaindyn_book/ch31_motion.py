@@ -15,7 +15,7 @@ State and frames.  ``R = R_{0,b}`` is the orientation of the body frame {b} seen
 the space frame {0}; ``ω`` is the angular velocity in {b} (the angular part of the
 body twist ``V = (ω, v)``).  The state is ``(R, ω)``, 12 numbers.  A rotation
 matrix rather than a unit quaternion: the book writes orientations as R everywhere
-(``T``, ``Ad_T``), ``Ṙ = R[ω]`` is the rotational half of ``Ṫ = T[V]`` of §2.8, and
+(``T``, ``Ad_T``), ``Ṙ = R[ω]`` is the rotational half of ``Ṫ = T[V]``, and
 the departure of ``R^T R`` from ``1`` is itself the measure of the integrator's drift
 (held to a bound in the chapter; no re-orthogonalisation is done).
 """
@@ -27,12 +27,12 @@ from functools import lru_cache
 import numpy as np
 
 from chaindyn import STANDARD_GRAVITY
-from chaindyn.body import body_acceleration
+from chaindyn.body import body_acceleration, box_inertia, cylinder_inertia, principal_axes
 from chaindyn.spatial import parallel_axis, rot_x, skew, spatial_inertia
 
 __all__ = [
     "RTOL", "ATOL", "BOX", "TOP", "SPIN", "PERTURBATION", "T_BOX",
-    "box_inertia_local", "cylinder_inertia_local",
+    "box_spatial_inertia", "top_spatial_inertia", "spin_initial", "gravity_wrench",
     "rotation_rate", "integrate", "box_run", "three_spins",
     "kinetic_energy", "space_momentum", "orthogonality_error",
     "growth_rate", "fit_growth_rate", "flip_times",
@@ -63,24 +63,6 @@ TOP_SPINS = (100.0, 200.0, 400.0, 800.0)
 NUTATION_PERIODS = 6.5
 
 
-# ---------------------------------------------------------------------------- mass
-def box_inertia_local(mass, dims):
-    """Rotational inertia (3x3) of a solid box about its centre, axes along its edges.
-
-    ``m/12 diag(b²+c², a²+c², a²+b²)`` for edges ``(a, b, c)`` (kg m²).  Kept here
-    until :func:`chaindyn.body.box_inertia` is available.
-    """
-    a, b, c = dims
-    return mass / 12.0 * np.diag([b * b + c * c, a * a + c * c, a * a + b * b])
-
-
-def cylinder_inertia_local(mass, radius, height):
-    """Rotational inertia (3x3) of a solid cylinder about its centre, z its axis:
-    ``diag(m(3r²+h²)/12, m(3r²+h²)/12, m r²/2)`` (kg m²)."""
-    side = mass * (3 * radius**2 + height**2) / 12.0
-    return np.diag([side, side, 0.5 * mass * radius**2])
-
-
 # ---------------------------------------------------------------------------- kinematics
 def rotation_rate(R, omega):
     """The orientation kinematics ``Ṙ = R [ω]`` with ω in the body frame.
@@ -99,8 +81,8 @@ def rotation_rate(R, omega):
 
     Notes
     -----
-    Modern Robotics eq. (3.31), ``R^{-1} Ṙ = [ω_b]``; the rotational part of
-    ``T^{-1} Ṫ = [V_b]``.  A library candidate (a kinematic equation, not chapter data).
+    Modern Robotics §3.2.2, ``R^{-1} Ṙ = [ω_b]``; the rotational part of
+    ``T^{-1} Ṫ = [V_b]`` (§3.3.2).  A library candidate (a kinematic equation, not chapter data).
     """
     return R @ skew(omega)
 
@@ -156,8 +138,17 @@ def integrate(G, R0, omega0, t_end, n_out, wrench=None, constraint=None):
 
 
 def box_spatial_inertia():
-    """The box's spatial inertia about its centre, on its principal (edge) axes."""
-    return spatial_inertia(BOX["mass"], np.zeros(3), box_inertia_local(BOX["mass"], BOX["dims"]))
+    """The box's spatial inertia about its centre, on its principal (edge) axes.
+
+    The edges of ``BOX`` are chosen so that the edge axes x, y, z carry the
+    principal moments in increasing order (checked here with ``principal_axes``).
+    """
+    I = box_inertia(BOX["mass"], BOX["dims"])
+    moments, axes = principal_axes(I)
+    if not (np.allclose(np.diag(I), moments, rtol=1e-12, atol=0.0)
+            and np.allclose(np.abs(axes), np.eye(3))):
+        raise ValueError("the box's edges must give increasing principal moments along x, y, z")
+    return spatial_inertia(BOX["mass"], np.zeros(3), I)
 
 
 def spin_initial(axis, spin=SPIN, eps=PERTURBATION):
@@ -292,7 +283,7 @@ def top_spatial_inertia():
     """The top's spatial inertia about the pivot (origin of {b}, z the symmetry axis),
     and its rotational part ``I_o`` by the parallel-axis theorem."""
     m, l = TOP["mass"], TOP["arm"]
-    Ic = cylinder_inertia_local(m, TOP["radius"], TOP["height"])
+    Ic = cylinder_inertia(m, TOP["radius"], TOP["height"])
     c = np.array([0.0, 0.0, l])
     return spatial_inertia(m, c, Ic), parallel_axis(Ic, m, c)
 
