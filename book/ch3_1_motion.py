@@ -269,7 +269,8 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 # $\lVert L_s\rVert^2 < 2\mathcal{K}I_2$이면 교선은 $\omega_1$축을 둘러싼 닫힌 고리 두 개이다.
 # $\lVert L_s\rVert^2 > 2\mathcal{K}I_2$이면 $\omega_3$축을 둘러싼 고리 두 개이다. 고리 안에 갇힌
 # $\omega$는 그 축을 떠나지 못한다. 그래서 두 축 둘레의 회전은 안정하다. 경계인
-# $\lVert L_s\rVert^2 = 2\mathcal{K}I_2$에서는 두 식을 빼어 $\omega_2$를 지울 수 있다.
+# $\lVert L_s\rVert^2 = 2\mathcal{K}I_2$에서는 에너지의 식에 $I_2$를 곱해 운동량의 식에서 빼면 $\omega_2$가
+# 지워진다.
 #
 # $$
 # I_1(I_2 - I_1)\,\omega_1^2 = I_3(I_3 - I_2)\,\omega_3^2
@@ -286,15 +287,26 @@ k_sep = C.separatrix_slope(I_box)
 glue("m31_k", fixed(k_sep, 3), display=False)
 K_mid = C.kinetic_energy(G_box, mid["omega"])
 L_mid = C.space_momentum(G_box, mid["R"], mid["omega"])
-near = float(np.linalg.norm(L_mid[0]) ** 2 / (2 * K_mid[0] * I_box[1]))
-glue("m31_near", fixed(near, 6), display=False)
+near = float(np.linalg.norm(L_mid[0]) ** 2 / (2 * K_mid[0] * I_box[1])) - 1.0
+glue("m31_near", sci(near, 2), display=False)
+glue("m31_near_sign", claims.choose(near > 0, "양수", "음수"), display=False)
+glue("m31_near_axis", claims.choose(near > 0, "ω₃", "ω₁"), display=False)
+glue("m31_near_other", claims.choose(near > 0, "ω₁", "ω₃"), display=False)
+keeps, other = (2, 0) if near > 0 else (0, 2)
+w_mid = mid["omega"]
+sign_kept = bool(np.all(np.sign(w_mid[1:, keeps]) == np.sign(w_mid[1, keeps])))
+other_flips = len(C.flip_times(mid["t"], w_mid, axis=other))
+claims.claim("m31-near", "그 성분의 부호는 적분 구간 내내 바뀌지 않는다",
+             bool(sign_kept and other_flips >= 2), kept=keeps, other_sign_changes=other_flips)
 
 # %% [markdown]
-# % no-claim: the separatrix slope is a formula value and the ratio is the run's input condition
+# % claim: m31-near
 #
 # 이 상자에서 $k =$ {glue:text}`m31_k`이다. 3.1.6.1의 중간 축 회전은
-# $\lVert L_s\rVert^2/(2\mathcal{K}I_2) =$ {glue:text}`m31_near`이다. 1보다 조금 작으므로 $\omega_1$축을
-# 둘러싼 고리 가운데 분리선에 가장 가까운 것을 탄다.
+# $\lVert L_s\rVert^2/(2\mathcal{K}I_2) - 1 =$ {glue:text}`m31_near`이다. 이 값이
+# {glue:text}`m31_near_sign`이므로 {glue:text}`m31_near_axis`축을 둘러싼 고리 가운데 분리선에 가장 가까운
+# 것을 탄다. 고리가 그 축을 두르므로 그 성분의 부호는 적분 구간 내내 바뀌지 않는다. 반면
+# {glue:text}`m31_near_other`의 부호는 뒤집힐 때마다 바뀐다({numref}`fig-m31-spins`의 가운데 칸).
 #
 # ```{figure} figures/ch31_polhode.png
 # :name: fig-m31-polhode
@@ -319,12 +331,12 @@ for run in runs:
     drift["R"].append(C.orthogonality_error(run["R"]))
 BOUND_DRIFT = 1e-9
 glue("m31_bound_drift", sci(BOUND_DRIFT, 1), display=False)
-glue("m31_nfev", max(r["nfev"] for r in runs), display=False)
 
 # %% tags=["nbval-ignore-output"]
 for name, key in (("운동 에너지의 상대 변화", "K"), ("공간 각운동량 L_s의 상대 변화", "L"),
                   ("물체 각운동량 |L_b|의 상대 변화", "Lb"), ("max |RᵀR - 1|", "R")):
     print(f"{name}: x축 {sci(drift[key][0])}, y축 {sci(drift[key][1])}, z축 {sci(drift[key][2])}")
+print("우변 계산 횟수:", [r["nfev"] for r in runs])
 
 # %% tags=["remove-input"]
 claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) for v in drift.values()),
@@ -336,7 +348,7 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 # 위 셀은 세 회전에서 보존량이 얼마나 변했는지를 보인다. 운동 에너지, $L_s$, $\lVert L_b\rVert$의
 # 상대 변화와 $R^{\mathsf T}R - \mathbf 1$의 가장 큰 성분이다. 네 양 모두 세 회전에서 한계
 # {glue:text}`m31_bound_drift` 안에 있다. 허용 오차 {glue:text}`m31_rtol`의 적분기가 남기는
-# 오차의 크기이다. 한 회전의 적분에 든 우변 계산은 많아야 {glue:text}`m31_nfev`번이다.
+# 오차의 크기이다. 적분기가 우변을 계산한 횟수도 위 셀에 있다.
 #
 # ### 3.1.6.4 움직이는 그림
 #
@@ -371,8 +383,9 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 #
 # 대칭축 끝이 바닥의 한 점에 고정된 팽이를 생각하자. $\{b\}$의 원점을 그 고정점에 두고 $z$축을 대칭축에
 # 맞춘다. 질량 중심은 $c = (0, 0, l)$에 있다. 공간 관성 $\mathcal{G}$는 고정점에 대한 것이다. 그 회전
-# 부분은 평행축 정리로 얻는 $I_o = I_c - m[c]^2$이고(`chaindyn.spatial.parallel_axis`), 대칭축에 수직인
-# 두 모멘트는 $I_{c,1} + ml^2$으로 같다. 고정점의 물체 점은 움직이지 않으므로 $V = (\omega, 0)$이다.
+# 부분은 평행축 정리로 얻는 $I_o = I_c - m[c]^2$이다(`chaindyn.spatial.parallel_axis`). $I_o$는 대각
+# 행렬 $\mathrm{diag}(I_1, I_2, I_3)$이다. 대칭축에 수직인 두 모멘트 $I_1 = I_2$는 질량 중심에 대한 값보다
+# $ml^2$만큼 크고, 대칭축의 모멘트 $I_3$은 그대로이다. 고정점의 물체 점은 움직이지 않으므로 $V = (\omega, 0)$이다.
 #
 # 팽이가 받는 렌치는 둘이다. 하나는 중력이다. 이 책의 규약대로 중력을 가속도로 두면 중력 렌치는
 # $\mathcal{G}\,(0, R^{\mathsf T}\mathfrak{g})$이다. 그 모멘트 부분은 $m\,c\times R^{\mathsf T}\mathfrak{g}$,
@@ -464,10 +477,10 @@ claims.claim("m31-top-sleep", "표의 스핀은 모두 그보다 빠르다", boo
 # 팽이는 질량 {glue:text}`m31_top_mass` kg, 반지름 {glue:text}`m31_top_radius` m, 두께
 # {glue:text}`m31_top_height` m의 원판이다(`cylinder_inertia`). 질량 중심은 고정점에서 대칭축을 따라
 # $l =$ {glue:text}`m31_top_arm` m에 있다. 고정점에 대한 모멘트는 $I_3 =$ {glue:text}`m31_top_I3`,
-# $I_{o,1} = I_{o,2} =$ {glue:text}`m31_top_I1` (kg·m²)이다. 연직에서 {glue:text}`m31_top_tilt`° 기울여
+# $I_1 = I_2 =$ {glue:text}`m31_top_I1` (kg·m²)이다. 연직에서 {glue:text}`m31_top_tilt`° 기울여
 # 세차 없이 스핀만 주고 놓는다. 적분 구간은 장동의 몇 주기이다. 평균 세차 각속도는 출발점과 마지막
 # 장동 꼭짓점 사이에서 대칭축의 방위각이 늘어난 양을 시간으로 나눈 값이다. 세워 둔 팽이가 곧게
-# 서 있을 수 있는 스핀의 문턱 $2(I_{o,1}m\mathrm{g}l)^{1/2}/I_3$은 {glue:text}`m31_top_spin_min` rad/s이다.
+# 서 있을 수 있는 스핀의 문턱 $2(I_1m\mathrm{g}l)^{1/2}/I_3$은 {glue:text}`m31_top_spin_min` rad/s이다.
 # 표의 스핀은 모두 그보다 빠르다.
 
 # %% tags=["remove-input"]
@@ -488,6 +501,13 @@ glue("m31_top_ratio_first", fixed(ratios[0], 4), display=False)
 glue("m31_top_ratio_last", fixed(ratios[-1], 4), display=False)
 glue("m31_top_shrink_lo", fixed(min(shrink), 1), display=False)
 glue("m31_top_shrink_hi", fixed(max(shrink), 1), display=False)
+claims.claim("m31-top-above", "측정값은 네 행 모두 공식보다 조금 크다",
+             all(0 < e < 0.5 for e in excess), excess=excess)
+order = [e / (Io[0, 0] * float(r["formula_rad_s"]) / (Io[2, 2] * float(r["spin_rad_s"])))
+         for e, r in zip(excess, top_rows)]
+claims.claim("m31-top-order", "이 값의", all(0.5 < o < 1.5 for o in order), order=order)
+glue("m31_top_order_lo", fixed(min(order), 2), display=False)
+glue("m31_top_order_hi", fixed(max(order), 2), display=False)
 glue("m31_top_spin_first", int(float(top_rows[0]["spin_rad_s"])), display=False)
 glue("m31_top_spin_last", int(float(top_rows[-1]["spin_rad_s"])), display=False)
 
@@ -505,9 +525,14 @@ md_table(["스핀 $\\omega_3$ (rad/s)", "공식의 $\\Omega$ (rad/s)", "측정�
 # {glue:text}`m31_top_ratio_first`이던 비가 {glue:text}`m31_top_spin_last` rad/s에서는
 # {glue:text}`m31_top_ratio_last`이다. 스핀을 두 배로 할 때마다 1을 넘는 몫은 약 4분의 1로 준다.
 # 이웃한 두 행의 몫의 비는 {glue:text}`m31_top_shrink_lo`에서 {glue:text}`m31_top_shrink_hi`까지이다.
-# 식 {eq}`eq-m31-precession`이 버린 항은 $\Omega$에 대한 상대 크기가 $\omega_3^{-2}$에 비례한다는 뜻이다.
-# 측정값은 늘 공식보다 조금 크다. 놓인 팽이는 장동하는 동안 평균적으로 조금 더 기울어 있고, 대칭축에
-# 수직인 각속도도 각운동량에 보탠다.
+# 식 {eq}`eq-m31-precession`이 버린 항의 상대 크기가 $\omega_3^{-2}$에 비례한다는 뜻이다.
+#
+# % claim: m31-top-above, m31-top-order
+#
+# 측정값은 네 행 모두 공식보다 조금 크다. 근사 $L_s \approx I_3\omega_3R\hat z$는 세차 자체가 만드는
+# 각운동량을 버렸다. 대칭축이 $\Omega$로 돌면 가로 모멘트 $I_1$에 그 각속도의 몫이 실린다. 그 상대 크기
+# $I_1\Omega/(I_3\omega_3) = I_1m\mathrm{g}l/(I_3\omega_3)^2$은 $\omega_3^{-2}$에 비례한다. 표의 네
+# 행에서 1을 넘는 몫은 이 값의 {glue:text}`m31_top_order_lo`배에서 {glue:text}`m31_top_order_hi`배까지이다.
 #
 # ```{figure} figures/ch31_top.png
 # :name: fig-m31-top
