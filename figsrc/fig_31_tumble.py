@@ -25,8 +25,9 @@ STRIP = (0.0, 2.6, 3.0, 3.2, 3.5, 6.0)
 #: Space axes of the drawing: the run's space y axis (the direction of L) drawn up.
 VIEW = rot_x(np.pi / 2)
 FACES = ((0, 1, 3, 2), (4, 5, 7, 6), (0, 1, 5, 4), (2, 3, 7, 6), (0, 2, 6, 4), (1, 3, 7, 5))
-#: Face colours: the two faces normal to x, to y and to z share a colour.
-COLORS = ("tab:blue", "tab:blue", "tab:orange", "tab:orange", "tab:green", "tab:green")
+#: Face colours: the two faces normal to x share one, those normal to z another; the two
+#: faces normal to the intermediate axis y differ (-y orange, +y red), so that the flip shows.
+COLORS = ("tab:blue", "tab:blue", "tab:orange", "tab:red", "tab:green", "tab:green")
 
 
 def corners():
