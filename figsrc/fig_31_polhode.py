@@ -19,9 +19,9 @@ def ellipsoid(semi, n=(37, 19)):
 def figure():
     _style.apply()
     G = C.box_spatial_inertia()
-    I = np.diag(G[:3, :3])
+    moments = np.diag(G[:3, :3])
     runs, K = C.polhode_runs()
-    semi = np.sqrt(2 * K / I)
+    semi = np.sqrt(2 * K / moments)
     fig = plt.figure(figsize=(9.0, 4.4))
     # left: polhodes on the energy ellipsoid
     ax = fig.add_subplot(1, 2, 1, projection="3d")
@@ -29,14 +29,14 @@ def figure():
     for w in runs:
         for sign in (1.0, -1.0):  # the mirror image is a polhode too (ω -> -ω)
             ax.plot(*(sign * w.T), color="tab:blue", lw=1.0)
-    k = C.separatrix_slope(I)
+    k = C.separatrix_slope(moments)
     s = np.linspace(0, 2 * np.pi, 400)
     for sign in (1.0, -1.0):
         # the plane ω₃ = ±k ω₁ cut with the ellipsoid: an ellipse through ±ω₂ axis
-        a = np.sqrt(2 * K / (I[0] + I[2] * k * k))
+        a = np.sqrt(2 * K / (moments[0] + moments[2] * k * k))
         ax.plot(a * np.cos(s), semi[1] * np.sin(s), sign * k * a * np.cos(s), color="tab:red",
                 lw=1.6)
-    for j, name in enumerate("xyz"):
+    for j in range(3):
         e = np.zeros(3)
         e[j] = 1.15 * semi[j]
         ax.plot(*np.stack([-e, e]).T, color="0.3", lw=0.8)
@@ -46,8 +46,8 @@ def figure():
     ax2 = fig.add_subplot(1, 2, 2, projection="3d")
     ax2.plot_surface(*ellipsoid(semi, (49, 25)), color="tab:blue", alpha=0.25, lw=0)
     w = runs[1]
-    L = float(np.linalg.norm(I * w[0]))
-    ax2.plot_wireframe(*ellipsoid(L / I, (37, 19)), color="tab:orange", lw=0.3)
+    L = float(np.linalg.norm(moments * w[0]))
+    ax2.plot_wireframe(*ellipsoid(L / moments, (37, 19)), color="tab:orange", lw=0.3)
     for sign in (1.0, -1.0):
         ax2.plot(*(sign * w.T), color="k", lw=1.6)
     ax2.set_title("운동량 타원체(주황)와 에너지 타원체(파랑)의 교선", fontsize=9)

@@ -3,7 +3,6 @@ the axes of the smallest, intermediate and largest principal moment (ch31_spins.
 
 import _style
 import matplotlib.pyplot as plt
-import numpy as np
 from _cli import output_dirs
 
 from chaindyn_book import ch31_motion as C

@@ -5,7 +5,6 @@ measured mean precession rate against Ω = m g l / (I₃ ω₃) for several spin
 
 import _style
 import matplotlib.pyplot as plt
-import numpy as np
 from _cli import output_dirs, write_csv
 
 from chaindyn_book import ch31_motion as C

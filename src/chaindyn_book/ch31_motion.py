@@ -143,12 +143,12 @@ def box_spatial_inertia():
     The edges of ``BOX`` are chosen so that the edge axes x, y, z carry the
     principal moments in increasing order (checked here with ``principal_axes``).
     """
-    I = box_inertia(BOX["mass"], BOX["dims"])
-    moments, axes = principal_axes(I)
-    if not (np.allclose(np.diag(I), moments, rtol=1e-12, atol=0.0)
+    inertia = box_inertia(BOX["mass"], BOX["dims"])
+    moments, axes = principal_axes(inertia)
+    if not (np.allclose(np.diag(inertia), moments, rtol=1e-12, atol=0.0)
             and np.allclose(np.abs(axes), np.eye(3))):
         raise ValueError("the box's edges must give increasing principal moments along x, y, z")
-    return spatial_inertia(BOX["mass"], np.zeros(3), I)
+    return spatial_inertia(BOX["mass"], np.zeros(3), inertia)
 
 
 def spin_initial(axis, spin=SPIN, eps=PERTURBATION):
@@ -174,8 +174,8 @@ def three_spins():
 # ---------------------------------------------------------------------------- invariants
 def kinetic_energy(G, omega):
     """``K = ½ Vᵀ G V`` for ``V = (ω, 0)``, over a stack of ω (J)."""
-    I = G[:3, :3]
-    return 0.5 * np.einsum("...i,ij,...j->...", omega, I, omega)
+    inertia = G[:3, :3]
+    return 0.5 * np.einsum("...i,ij,...j->...", omega, inertia, omega)
 
 
 def space_momentum(G, R, omega):
@@ -226,12 +226,21 @@ def fit_growth_rate(t, omega, axis=1, low=1e-2, high=5e-2):
         1/s.
     window : tuple of float
         The first and last instant used (s).
+
+    Raises
+    ------
+    ValueError
+        If fewer than two samples fall in the window.
     """
     perp = np.sqrt(np.sum(np.delete(omega, axis, axis=1) ** 2, axis=1))
     rel = perp / np.linalg.norm(omega, axis=1)
-    first = int(np.argmax(rel > high))  # the first sample above the window
+    above = np.nonzero(rel > high)[0]
+    first = int(above[0]) if above.size else rel.size  # the first sample above the window
     sel = np.arange(first)
     sel = sel[rel[sel] >= low]
+    if sel.size < 2:
+        raise ValueError(f"fewer than two samples with |ω_⊥|/|ω| in [{low:g}, {high:g}] "
+                         "before it first exceeds the window")
     slope = np.polyfit(t[sel], np.log(perp[sel]), 1)[0]
     return float(slope), (float(t[sel[0]]), float(t[sel[-1]]))
 
@@ -256,10 +265,10 @@ def polhode_runs(fractions=(0.15, 0.35, 0.6, 0.85), energy=None, t_end=12.0, n_o
     ellipsoid ``ωᵀ I ω = 2K`` in the plane ω₂ = 0, at ``ω = (a cos s, 0, b sin s)`` with
     ``s = fraction · π/2`` (a, b the semi-axes); returns a list of (n_out, 3) arrays and K."""
     G = box_spatial_inertia()
-    I = np.diag(G[:3, :3])
+    moments = np.diag(G[:3, :3])
     if energy is None:
         energy = kinetic_energy(G, spin_initial(1))
-    semi = np.sqrt(2 * energy / I)
+    semi = np.sqrt(2 * energy / moments)
     out = []
     for f in fractions:
         s = f * np.pi / 2
@@ -282,9 +291,9 @@ def slow_precession_rate(mass, arm, spin_moment, spin, g=STANDARD_GRAVITY):
 def top_spatial_inertia():
     """The top's spatial inertia about the pivot (origin of {b}, z the symmetry axis),
     and its rotational part ``I_o`` by the parallel-axis theorem."""
-    m, l = TOP["mass"], TOP["arm"]
+    m = TOP["mass"]
     Ic = cylinder_inertia(m, TOP["radius"], TOP["height"])
-    c = np.array([0.0, 0.0, l])
+    c = np.array([0.0, 0.0, TOP["arm"]])
     return spatial_inertia(m, c, Ic), parallel_axis(Ic, m, c)
 
 
