@@ -198,11 +198,11 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 # % claim: m31-stable, m31-flip
 #
 # {numref}`fig-m31-spins`가 세 회전의 $\omega(t)$이다. 가장 작은 모멘트의 축과 가장 큰 모멘트의 축
-# 둘레에서는 섭동의 크기는 처음 값의 두 배를 넘지 않는다. 적분 구간에서 가장 클 때가 처음 값의
+# 둘레에서 섭동의 크기는 처음 값의 두 배를 넘지 않는다. 적분 구간에서 가장 클 때가 처음 값의
 # {glue:text}`m31_stable_x`배($x$축)와 {glue:text}`m31_stable_z`배($z$축)이다. 중간 축 둘레의 회전은
 # 뒤집힌다. $\omega_2$는 $t =$ {glue:text}`m31_flip1` s에 처음 부호를 바꾸고, 그 뒤로 평균
 # {glue:text}`m31_flip_period` s마다 다시 바꾼다. 구간 안에서 부호가 바뀐 횟수는
-# {glue:text}`m31_nflips`번이다. 상자는 한 바퀴씩 돌다가 짧은 시간에 반 바퀴 재주를 넘는다. 그 뒤에는
+# {glue:text}`m31_nflips`번이다. 상자는 같은 축 둘레로 여러 바퀴 돌다가 짧은 시간에 반 바퀴 재주를 넘는다. 그 뒤에는
 # 거꾸로 된 채 다시 같은 축 둘레를 돈다.
 #
 # ```{figure} figures/ch31_spins.png
@@ -237,7 +237,7 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 #
 # $\omega_3$도 같은 식을 따른다. $I_1 < I_2 < I_3$이면 $\lambda^2 > 0$이고, 해는 $e^{\lambda t}$와
 # $e^{-\lambda t}$의 합이다. 자라는 몫이 곧 나머지를 압도하므로 섭동은 지수적으로 커진다. 같은 계산을
-# 가장 작은 축이나 가장 큰 축 둘레에서 하면 괄호 하나의 부호가 바뀐다. 그때는 $\lambda^2 < 0$이어서
+# 모멘트가 가장 작은 축이나 가장 큰 축 둘레에서 하면 괄호 하나의 부호가 바뀐다. 그때는 $\lambda^2 < 0$이어서
 # 섭동이 진동할 뿐 자라지 않는다({numref}`ex-m31-stable`).
 #
 # % claim: m31-lam, m31-lam-windows
@@ -296,7 +296,7 @@ keeps, other = (2, 0) if near > 0 else (0, 2)
 w_mid = mid["omega"]
 sign_kept = bool(np.all(np.sign(w_mid[1:, keeps]) == np.sign(w_mid[1, keeps])))
 other_flips = len(C.flip_times(mid["t"], w_mid, axis=other))
-claims.claim("m31-near", "그 성분의 부호는 적분 구간 내내 바뀌지 않는다",
+claims.claim("m31-near", "그 축 방향 성분의 부호는 적분 구간 내내 바뀌지 않는다",
              bool(sign_kept and other_flips >= 2), kept=keeps, other_sign_changes=other_flips)
 
 # %% [markdown]
@@ -305,7 +305,8 @@ claims.claim("m31-near", "그 성분의 부호는 적분 구간 내내 바뀌지
 # 이 상자에서 $k =$ {glue:text}`m31_k`이다. 3.1.6.1의 중간 축 회전은
 # $\lVert L_s\rVert^2/(2\mathcal{K}I_2) - 1 =$ {glue:text}`m31_near`이다. 이 값이
 # {glue:text}`m31_near_sign`이므로 {glue:text}`m31_near_axis`축을 둘러싼 고리 가운데 분리선에 가장 가까운
-# 것을 탄다. 고리가 그 축을 두르므로 그 성분의 부호는 적분 구간 내내 바뀌지 않는다. 반면
+# 것을 탄다. 고리가 그 축을 두르므로 그 축 방향 성분의 부호는 적분 구간 내내 바뀌지
+# 않는다. 반면
 # {glue:text}`m31_near_other`의 부호는 뒤집힐 때마다 바뀐다({numref}`fig-m31-spins`의 가운데 칸).
 #
 # ```{figure} figures/ch31_polhode.png
@@ -389,13 +390,13 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 # $\mathcal{G}\,(0, R^{\mathsf T}\mathfrak{g})$이다. 그 모멘트 부분은 $m\,c\times R^{\mathsf T}\mathfrak{g}$,
 # 힘 부분은 $mR^{\mathsf T}\mathfrak{g}$이다. 다른 하나는 고정점의 반력 $(0, f_r)$이다. 반력은 고정점을
 # 지나므로 고정점에 대한 모멘트가 없다. $f_r$는 모르는 값이지만 $\dot v = 0$이라는 조건이 정한다.
-# 식 {eq}`eq-m31-forward`는 $F$에 대해 선형이므로 반력이 없을 때의 가속도를 $\dot V_0 = (\dot\omega_0,
-# \dot v_0)$라 하면 다음과 같다.
+# 식 {eq}`eq-m31-forward`는 $F$에 대해 선형이다. 반력이 없을 때의 가속도를 $\dot V' = (\dot\omega',
+# \dot v')$라 하면 다음과 같다.
 #
 # $$
-# \dot V = \dot V_0 + \mathcal{G}^{-1}\begin{bmatrix}0\\ f_r\end{bmatrix},\qquad
-# f_r = -\bigl[\mathcal{G}^{-1}\bigr]_{vv}^{-1}\,\dot v_0,\qquad
-# \dot\omega = \dot\omega_0 - \bigl[\mathcal{G}^{-1}\bigr]_{\omega v}\bigl[\mathcal{G}^{-1}\bigr]_{vv}^{-1}\dot v_0
+# \dot V = \dot V' + \mathcal{G}^{-1}\begin{bmatrix}0\\ f_r\end{bmatrix},\qquad
+# f_r = -\bigl[\mathcal{G}^{-1}\bigr]_{vv}^{-1}\,\dot v',\qquad
+# \dot\omega = \dot\omega' - \bigl[\mathcal{G}^{-1}\bigr]_{\omega v}\bigl[\mathcal{G}^{-1}\bigr]_{vv}^{-1}\dot v'
 # $$ (eq-m31-pivot)
 #
 # 블록 역행렬의 공식으로 정리하면 이 $\dot\omega$는 고정점에 대한 오일러 방정식
@@ -415,8 +416,8 @@ gravity = np.array([0.0, 0.0, -STANDARD_GRAVITY])
 R = rot_x(C.TOP["tilt"])
 omega = np.array([0.4, -0.3, 200.0])  # rad/s, {b}에서
 V = np.concatenate([omega, np.zeros(3)])
-Vd0 = body_acceleration(G_top, V, C.gravity_wrench(G_top, R, gravity))  # 반력이 없을 때
-wd_pivot = Vd0[:3] - P_top @ Vd0[3:]                                    # 식 (eq-m31-pivot)
+Vd_free = body_acceleration(G_top, V, C.gravity_wrench(G_top, R, gravity))  # 반력이 없을 때 (V̇')
+wd_pivot = Vd_free[:3] - P_top @ Vd_free[3:]                                    # 식 (eq-m31-pivot)
 c = np.array([0.0, 0.0, l_top])
 Io_check = parallel_axis(Ic_top, m_top, c)                               # I_c - m [c]^2
 wd_euler = np.linalg.solve(Io_check, m_top * np.cross(c, R.T @ gravity)
@@ -616,9 +617,9 @@ run_200 = C.top_run(C.TOP_SPINS[1])
 Ginv_vv = np.stack([body_acceleration(G_top, np.zeros(6), e) for e in np.eye(6)], axis=1)[3:, 3:]
 f_z = []
 for R_k, w_k in zip(run_200["R"], run_200["omega"]):
-    Vd0 = body_acceleration(G_top, np.concatenate([w_k, np.zeros(3)]),
+    Vd_free = body_acceleration(G_top, np.concatenate([w_k, np.zeros(3)]),
                             C.gravity_wrench(G_top, R_k, gravity))
-    f_z.append((R_k @ -np.linalg.solve(Ginv_vv, Vd0[3:]))[2])
+    f_z.append((R_k @ -np.linalg.solve(Ginv_vv, Vd_free[3:]))[2])
 print("연직 반력의 평균:", np.round(np.mean(f_z), 3), "N | m g:", np.round(m_top * STANDARD_GRAVITY, 3), "N")
 
 # %% [markdown]

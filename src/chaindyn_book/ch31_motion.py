@@ -301,8 +301,8 @@ def pivot_projector(G):
     """The matrix ``P`` that turns the free-body acceleration into the pivoted one.
 
     With the pivot at the origin of {b}, the reaction force ``f_r`` (no moment about the
-    pivot) must keep ``v̇ = 0``.  From ``V̇ = V̇₀ + G^{-1}(0, f_r)``:
-    ``f_r = -[G^{-1}]_{vv}^{-1} v̇₀`` and ``ω̇ = ω̇₀ - P v̇₀``,
+    pivot) must keep ``v̇ = 0``.  From ``V̇ = V̇' + G^{-1}(0, f_r)``:
+    ``f_r = -[G^{-1}]_{vv}^{-1} v̇'`` and ``ω̇ = ω̇' - P v̇'``,
     ``P = [G^{-1}]_{ωv} [G^{-1}]_{vv}^{-1}``.  ``G^{-1}`` is read column by column from
     ``body_acceleration`` at zero twist.
     """
