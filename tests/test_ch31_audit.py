@@ -78,8 +78,8 @@ def test_rotated_off_diagonal_inertia_keeps_its_verdict(tmp_path):
     R = rpy_matrix([0.4, 0.2, -1.0])
     links = []
     for name, d in (("box", BOX), ("tri", (1.0, 1.0, 3.0))):
-        I = R @ np.diag(d) @ R.T
-        links.append((name, _inertial(1.0, np.diag(I), (I[0, 1], I[0, 2], I[1, 2]))))
+        In = R @ np.diag(d) @ R.T
+        links.append((name, _inertial(1.0, np.diag(In), (In[0, 1], In[0, 2], In[1, 2]))))
     verdicts = [A.classify(i) for _, i in A.read_links(_urdf(tmp_path, links))]
     assert [v.condition for v in verdicts] == [None, "triangle"]
 

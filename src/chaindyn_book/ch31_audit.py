@@ -575,9 +575,7 @@ def primitive_meshes():
     - Rod: a thin cylinder (5 mm radius, 1 m long), within the cylinder's bound.
     """
     import trimesh
-
-    from chaindyn.body import (box_inertia, cylinder_inertia, ellipsoid_inertia,
-                               sphere_inertia)
+    from chaindyn.body import box_inertia, cylinder_inertia, ellipsoid_inertia, sphere_inertia
 
     m = PRIMITIVE_MASS
     out = []
@@ -635,12 +633,12 @@ def primitive_rows():
               "Ixx_mesh", "Izz_mesh", "rel_error", "bound", "within"]
     rows = []
     for p in primitive_meshes():
-        _, I = _mesh_inertia(p["mesh"], PRIMITIVE_MASS)
+        _, Im = _mesh_inertia(p["mesh"], PRIMITIVE_MASS)
         C = np.asarray(p["closed"], dtype=float)
-        err = float(np.abs(I - C).max() / np.abs(C).max())
+        err = float(np.abs(Im - C).max() / np.abs(C).max())
         rows.append([p["shape"], p["size"], p["resolution"], len(p["mesh"].faces),
                      bool(p["mesh"].is_watertight), _fmt(C[0, 0], 6), _fmt(C[2, 2], 6),
-                     _fmt(I[0, 0], 6), _fmt(I[2, 2], 6), _rel(err), _fmt(p["bound"], 3),
+                     _fmt(Im[0, 0], 6), _fmt(Im[2, 2], 6), _rel(err), _fmt(p["bound"], 3),
                      bool(err <= p["bound"])])
     return header, rows
 
