@@ -95,6 +95,7 @@ __all__ = [
     "audit",
     "summary_rows",
     "totals_rows",
+    "package_rows",
     "failing_rows",
     "yourdfpy_differences",
     "primitive_meshes",
@@ -420,6 +421,27 @@ def totals_rows(result=None):
     return header, rows
 
 
+def package_rows(result=None):
+    """The table ``data/ch31_realizability_packages.csv``: one row per package, each
+    (link, raw inertial) counted once however many of the package's files hold it.
+
+    Columns: ``package, files, inertials`` (distinct) and the counts of
+    :func:`summary_rows` from ``realizable`` on, over the distinct inertials.
+    """
+    result = audit() if result is None else result
+    header = ["package", "files", *_COUNT_COLUMNS]
+    files, verdicts = {}, {}
+    for rel in result:
+        files[rel.split(os.sep)[0]] = files.get(rel.split(os.sep)[0], 0) + 1
+    for v, _ in _distinct(result):
+        verdicts.setdefault(v.package, []).append(v)
+    rows = []
+    for package in sorted(files):
+        c = _counts(verdicts.get(package, []))
+        rows.append([package, files[package], *(c[k] for k in _COUNT_COLUMNS)])
+    return header, rows
+
+
 def _fmt(x, digits=4):
     x = float(x)
     if x == 0.0:
@@ -440,6 +462,14 @@ def _round_at(x, decimals):
         raise ValueError(f"{x!r} lies at a rounding tie at {decimals} decimals")
     return round(scaled) / 10.0 ** decimals + 0.0 if decimals >= 0 else \
         round(scaled) * 10.0 ** (-decimals) + 0.0
+
+
+def _g(x, digits=4):
+    """``x`` with ``digits`` significant digits in the shortest plain form ("27.8", "1994")."""
+    x = float(x)
+    if x == 0.0:
+        return "0"
+    return f"{_round_sig(x, digits, int(math.floor(math.log10(abs(x))))):.{digits + 1}g}"
 
 
 def _dec(x, decimals=6):
@@ -739,7 +769,8 @@ def mesh_link_rows(root=None):
     - ``urdf_condition``: the URDF inertial's first failed condition, empty if
       realizable.
 
-    Numbers have 4 significant digits (3 for the relative ones).
+    Numbers have 4 significant digits (3 for the relative ones); volume, density,
+    size and distance in plain notation, the moments in e-notation.
     """
     header = ["robot", "link", "mesh", "watertight", "mass", "volume_cm3", "density",
               "size_mm", "com_distance_mm", "com_rel", "I1_urdf", "I2_urdf", "I3_urdf",
@@ -752,8 +783,8 @@ def mesh_link_rows(root=None):
         em = principal_moments(d["I_mesh"])
         rel = float(np.linalg.norm(d["I_mesh"] - d["I_urdf"], 2) / np.linalg.norm(d["I_urdf"], 2))
         rows.append([urdf.split("/")[0], link, d["mesh_file"], d["watertight"],
-                     d["verdict"].inertial.text[0], _fmt(d["volume"] * 1e6), _fmt(d["density"]),
-                     _fmt(d["size"] * 1e3), _fmt(dist * 1e3), _fmt(dist / d["size"], 3),
+                     d["verdict"].inertial.text[0], _g(d["volume"] * 1e6), _g(d["density"]),
+                     _g(d["size"] * 1e3), _g(dist * 1e3), _fmt(dist / d["size"], 3),
                      *(_fmt(e) for e in eu), *(_fmt(e) for e in em), _fmt(rel, 3),
                      d["verdict"].condition or ""])
     return header, rows
