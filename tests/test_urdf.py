@@ -398,8 +398,17 @@ GOOD = _link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1")
     (_link("base") + _link("l1", 1.0) + _link("l1", 1.0) + _joint("j1", "base", "l1"), {},
      "{path}: link names must be unique, got 'l1' twice"),
     (_link("base") + _link("l1", 1.0, inertia=(1, 0, 0, 1, 0, 3)) + _joint("j1", "base", "l1"),
-     {}, "{path}: the merged inertia of links l1: spatial_inertia must satisfy the triangle "
-         "inequality"),
+     {}, "{path}: link 'l1': the inertia fails the triangle inequality of principal moments "
+         "(I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got principal "
+         "moments [1. 1. 3.]"),
+    (_link("base") + _link("l1", 1.0) + _link("l2", 1.0, inertia=(1, 0, 0, 1, 0, 5))
+     + _joint("j1", "base", "l1") + _joint("f2", "l1", "l2", kind="fixed"), {},
+     "{path}: the merged inertia of links l1, l2 fails the triangle inequality of principal "
+     "moments (I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got "
+     "principal moments ["),
+    (_link("base") + _link("l1", 1.0, inertia=(-1, 0, 0, 1, 0, 1)) + _joint("j1", "base", "l1"),
+     {}, "{path}: link 'l1': the inertia fails the positive definiteness of the rotational "
+         "inertia about the COM (I_c > 0): got principal moments [-1.  1.  1.]"),
     (_link("base") + _link("l1", 1.0) + _link("l2", 1.0) + _joint("j1", "base", "l1")
      + _joint("j2", "l1", "l2", extra='<mimic joint="j1"/>'), {},
      "joint 'j2' on the path from 'base' to 'l2' must be independent, got a <mimic> of joint "

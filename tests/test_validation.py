@@ -193,6 +193,13 @@ def test_bad_screw(screw, msg):
         Chain(home, screws, inertias)
 
 
+#: The conditions as chaindyn's messages name them (spatial.CONDITIONS, pinned here).
+RIGID = "rigid-body structure (G[3:, 3:] = m 1, coupling G[:3, 3:] = m [c] skew-symmetric)"
+PD = "positive definiteness of the rotational inertia about the COM (I_c > 0)"
+TRI = ("triangle inequality of principal moments (I1 + I2 >= I3, equivalently a positive "
+       "semidefinite pseudo-inertia)")
+
+
 def _bad_inertias():
     """(id, G, regex) for each way a 6x6 matrix fails to be a rigid body's inertia."""
     good = _G(2.0, (0.2, 0.0, 0.1), np.diag([0.02, 0.03, 0.04]))
@@ -213,37 +220,37 @@ def _bad_inertias():
     assert np.linalg.eigvalsh(not_pd_com[:3, :3]).min() > 0
     # link 1 of the vertical-plane 2R arm as reported
     triangle = _G(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))
-    pre = "inertias[1] must "
+    pre = "inertias[1] fails the "
     return [
-        ("asymmetric", asym, esc(pre + "be symmetric, got max |G - G^T| = 0.5")),
-        ("mass-negative", m_neg, esc(pre + "have mass > 0 in G[3:, 3:] = m 1, got m = -1")),
-        ("mass-zero", m_zero, esc(pre + "have mass > 0 in G[3:, 3:] = m 1, got m = 0")),
+        ("asymmetric", asym, esc(pre + "symmetry of a spatial inertia (G = G^T): got max |G - G^T| = 0.5")),
+        ("mass-negative", m_neg, esc(pre + "positive mass (m > 0 in G[3:, 3:] = m 1): got m = -1")),
+        ("mass-zero", m_zero, esc(pre + "positive mass (m > 0 in G[3:, 3:] = m 1): got m = 0")),
         (
             "force-block",
             force,
-            esc(pre + "have G[3:, 3:] = m 1 (a rigid body), got max deviation 1"),
+            esc(pre + RIGID + ": got max deviation 1 of G[3:, 3:] from m 1"),
         ),
         (
             "coupling-not-skew",
             coupling,
-            esc(pre + "have a skew-symmetric coupling block G[:3, 3:] = m [c], got [["),
+            esc(pre + RIGID + ": got coupling block [["),
         ),
         (
             "not-positive-definite",
             not_pd,
-            esc(pre + "have a positive definite inertia about the COM, got principal moments ")
+            esc(pre + PD + ": got principal moments ")
             + r"\[-0\.01\s+0\.02\s+0\.02\s*\]",
         ),
         (
             "not-positive-definite-about-com",
             not_pd_com,
-            esc(pre + "have a positive definite inertia about the COM, got principal moments ")
+            esc(pre + PD + ": got principal moments ")
             + r"\[-0\.01\s+0\.02\s+0\.02\s*\]",
         ),
         (
             "triangle-inequality-vertical-2r",
             triangle,
-            esc(pre + "satisfy the triangle inequality of principal moments (I1 + I2 >= I3), ")
+            esc(pre + TRI + ": ")
             + r"got principal moments \[0\.01\s+0\.01\s+0\.1\s*\]",
         ),
     ]
@@ -308,8 +315,7 @@ def test_flat_plate_boundary_is_accepted_at_any_scale(which):
     assert spatial_inertia(m, com, Ic).shape == (6, 6)
 
 
-TRIANGLE = esc("must satisfy the triangle inequality of principal moments (I1 + I2 >= I3), "
-               "got principal moments [")
+TRIANGLE = esc("fails the " + TRI + ": got principal moments [")
 
 
 @pytest.mark.parametrize("which", SCALES)
@@ -340,15 +346,18 @@ def test_tiny_asymmetry_is_rejected():
     inertias[1] = _G(m, c, Ic)
     rot = inertias.copy()
     rot[1, 0, 1] += 3e-13
-    with raises("inertias[1] must be symmetric, got max |G - G^T| = 3e-13"):
+    with raises("inertias[1] fails the symmetry of a spatial inertia (G = G^T): "
+                "got max |G - G^T| = 3e-13"):
         Chain(home, screws, rot)
     coupling = inertias.copy()  # kg m scale ~ 1e-9: a 1e-12 mismatch is 0.1 %
     coupling[1, 0, 4] += 1e-12
-    with raises("inertias[1] must be symmetric, got max |G - G^T| = 1e-12"):
+    with raises("inertias[1] fails the symmetry of a spatial inertia (G = G^T): "
+                "got max |G - G^T| = 1e-12"):
         Chain(home, screws, coupling)
     force = inertias.copy()  # a 1e-5 relative deviation from m 1
     force[1, 5, 5] += 1e-11
-    with raises("inertias[1] must have G[3:, 3:] = m 1 (a rigid body), got max deviation 1e-11"):
+    with raises("inertias[1] fails the " + RIGID + ": got max deviation 1e-11 of G[3:, 3:] "
+                "from m 1"):
         Chain(home, screws, force)
 
 
@@ -367,7 +376,8 @@ def test_huge_link_roundoff_is_not_an_error():
     inertias[1] = moved
     assert Chain(home, screws, inertias).n == 2
     inertias[1, 2, 1] += 1e-6 * np.abs(moved[:3, :3]).max()
-    with raises("inertias[1] must be symmetric, got max |G - G^T| = "):
+    with raises("inertias[1] fails the symmetry of a spatial inertia (G = G^T): "
+                "got max |G - G^T| = "):
         Chain(home, screws, inertias)
 
 
@@ -375,7 +385,7 @@ def test_reported_vertical_2r_is_rejected_everywhere():
     """The vertical-plane 2R arm as a bug report gives it (link 1: diag(0.01, 0.01, 0.10)
     about the COM)
     violates the triangle inequality: every constructor must refuse it."""
-    tri = esc("must satisfy the triangle inequality of principal moments (I1 + I2 >= I3)")
+    tri = esc("fails the " + TRI)
     with pytest.raises(ValueError, match="spatial_inertia " + tri):
         spatial_inertia(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))
     masses, coms = [2.0, 1.0], [[0.5, 0.0, 0.0], [0.4, 0.0, 0.0]]
@@ -536,7 +546,7 @@ def test_unpickling_runs_the_checks():
         pickle.loads(_tampered_pickle(ch, screws=screws))
     inertias = np.array(ch.inertias)
     inertias[0] = _G(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))
-    with pytest.raises(ValueError, match=esc("inertias[0] must satisfy the triangle inequality")):
+    with pytest.raises(ValueError, match=esc("inertias[0] fails the triangle inequality")):
         pickle.loads(_tampered_pickle(ch, inertias=inertias))
     rows = np.array(ch.mdh)
     rows[0, 2] += 0.01  # d_1 no longer that of home[0] (alpha_0 = theta_1 = 0)
@@ -559,7 +569,7 @@ def test_copied_mdh_chain_keeps_its_rows_for_rtb():
 # spatial_inertia
 # --------------------------------------------------------------------------- #
 
-MASS_MSG = "spatial_inertia must have mass > 0 in G[3:, 3:] = m 1, got m = "
+MASS_MSG = "spatial_inertia fails the positive mass (m > 0 in G[3:, 3:] = m 1): got m = "
 
 
 @pytest.mark.parametrize(
@@ -722,8 +732,8 @@ def test_table_bad_mass(name, build, m):
     args = list(_table())
     args[1] = np.array([2.0, m])
     with raises(
-        f"link 2 of the {name} table: spatial_inertia must have mass > 0 in G[3:, 3:] = m 1, "
-        f"got m = {m:g}"
+        f"link 2 of the {name} table: spatial_inertia fails the positive mass "
+        f"(m > 0 in G[3:, 3:] = m 1): got m = {m:g}"
     ):
         build(*args)
 
@@ -735,7 +745,7 @@ def test_table_bad_inertia(name, build):
     Ics[0] = np.diag([-0.01, 0.02, 0.02])
     with pytest.raises(
         ValueError,
-        match=esc(f"link 1 of the {name} table: spatial_inertia must have a positive definite"),
+        match=esc(f"link 1 of the {name} table: spatial_inertia fails the positive definiteness"),
     ):
         build(*args[:3], Ics)
 

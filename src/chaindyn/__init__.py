@@ -8,7 +8,8 @@ SI units throughout.  ``import chaindyn`` needs numpy only.
 
 The top level holds the chain, the algorithms, the quantities obtained from
 them and the kinematics.  Everything else is reached through its module:
-``chaindyn.spatial`` (spatial algebra), ``chaindyn.jacobian`` (Jacobians and
+``chaindyn.spatial`` (spatial algebra), ``chaindyn.body`` (one rigid
+body: mass properties, realizability, Newton-Euler), ``chaindyn.jacobian`` (Jacobians and
 their derivatives, DH and MDH forms), ``chaindyn.structured`` (the counted
 structured forms), ``chaindyn.models``, ``chaindyn.urdf``,
 ``chaindyn.interop`` (adapters to Pinocchio, MuJoCo, modern_robotics and

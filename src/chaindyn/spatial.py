@@ -470,11 +470,76 @@ def rotate_inertia(inertia, R):
     return R @ np.asarray(inertia, dtype=float) @ R.T
 
 
+#: The conditions a rigid body's spatial inertia is checked against, weakest
+#: first (book §3.1; :func:`chaindyn.body.realizability`); "ellipsoid" only
+#: when a bounding ellipsoid is given.
+LADDER = ("symmetric", "mass", "rigid", "positive_definite", "triangle", "ellipsoid")
+
+#: What each condition asks, as the messages name it.
+CONDITIONS = {
+    "symmetric": "symmetry of a spatial inertia (G = G^T)",
+    "mass": "positive mass (m > 0 in G[3:, 3:] = m 1)",
+    "rigid": "rigid-body structure (G[3:, 3:] = m 1, coupling G[:3, 3:] = m [c] skew-symmetric)",
+    "positive_definite": "positive definiteness of the rotational inertia about the COM (I_c > 0)",
+    "triangle": ("triangle inequality of principal moments (I1 + I2 >= I3, equivalently a "
+                 "positive semidefinite pseudo-inertia)"),
+    "ellipsoid": "bounding-ellipsoid condition (tr(J Q) >= 0: the mass inside the ellipsoid)",
+}
+
+
+def _ladder(G):
+    """The conditions of :data:`LADDER` up to "triangle" on one spatial inertia (6, 6).
+
+    Returns ``(failed, margins, moments, got)``: the first failing condition or None;
+    the scale-free margins reached (a dict: ``asymmetry`` and ``rigidity`` are
+    relative residuals, at most TOL to pass; ``mass`` is ``m / max |G[3:, 3:]|``,
+    ``positive_definite`` is ``I1 / I3`` and ``triangle`` is
+    ``(I1 + I2 - I3) / I3`` with the principal moments ``I1 <= I2 <= I3``); the
+    principal moments about the COM (None if not reached); and the words for what was got, for a message.  The tolerances are relative to
+    the body's own scale (see :func:`check_inertia`)."""
+    rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
+    s_I = float(np.abs(rot).max())
+    s_m = float(np.abs(frc).max())
+    s_c = float(np.sqrt(s_I * s_m))
+    margins = {}
+    asym = [float(np.abs(rot - rot.T).max()), float(np.abs(G[3:, :3] - cpl.T).max()),
+            float(np.abs(frc - frc.T).max())]
+    margins["asymmetry"] = max(a / s if s > 0 else (np.inf if a > 0 else 0.0)
+                               for a, s in zip(asym, (s_I, s_c, s_m)))
+    if margins["asymmetry"] > TOL:
+        return "symmetric", margins, None, f"max |G - G^T| = {max(asym):.3g}"
+    m = float(G[3, 3])
+    margins["mass"] = m / s_m if s_m > 0 else 0.0
+    if not m > 0:
+        return "mass", margins, None, f"m = {m:.6g}"
+    off = float(np.abs(frc - m * np.eye(3)).max())
+    skew_off = float(np.abs(cpl + cpl.T).max())
+    margins["rigidity"] = max(off / m, skew_off / s_c if s_c > 0 else 0.0)
+    if off > TOL * m:
+        return "rigid", margins, None, f"max deviation {off:.3g} of G[3:, 3:] from m 1"
+    if skew_off > TOL * s_c:
+        return "rigid", margins, None, f"coupling block {np.array2string(cpl, precision=4)}"
+    _, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
+    eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
+    got = f"principal moments {np.array2string(eig, precision=6)}"
+    scale = eig[2] if eig[2] > 0 else 1.0  # a point mass (I_c = 0) has no scale of its own
+    margins["positive_definite"] = float(eig[0] / scale)
+    margins["triangle"] = float((eig[0] + eig[1] - eig[2]) / scale)
+    if eig[0] <= 0:
+        return "positive_definite", margins, eig, got
+    if margins["triangle"] < -TOL:
+        return "triangle", margins, eig, got
+    return None, margins, eig, got
+
+
 def check_inertia(G, name):
-    """A rigid body's spatial inertia about a frame's origin, (omega, v) order:
+    """Raise a ValueError naming the first failing condition, if any, of a
+    rigid body's spatial inertia about a frame's origin, (omega, v) order:
     symmetric, ``m 1`` in the force block with m > 0, ``m [c]`` coupling, and a
     rotational inertia about the COM that is positive definite and satisfies
-    the triangle inequality of principal moments.
+    the triangle inequality of principal moments.  The one check of the
+    package: :func:`chaindyn.body.realizability` reports the same conditions
+    with their margins.
 
     Every tolerance is relative to the body's own scale, so that a 1e-6 kg
     finger is checked as strictly as a 1e6 kg crane: with ``s_m`` the scale of
@@ -483,40 +548,8 @@ def check_inertia(G, name):
     at ``TOL s_m``, the coupling block (kg m) at ``TOL sqrt(s_m s_I)``, and the
     triangle inequality at ``TOL I3``.  Each of these is at most
     ``TOL max(1, max |G_jk|)``: no check is looser than an absolute tolerance
-    TOL on a body of ordinary size."""
-    rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
-    s_I = float(np.abs(rot).max())
-    s_m = float(np.abs(frc).max())
-    s_c = float(np.sqrt(s_I * s_m))
-    asym = float(np.abs(G - G.T).max())
-    if (float(np.abs(rot - rot.T).max()) > TOL * s_I
-            or float(np.abs(G[3:, :3] - cpl.T).max()) > TOL * s_c
-            or float(np.abs(frc - frc.T).max()) > TOL * s_m):
-        raise ValueError(f"{name} must be symmetric, got max |G - G^T| = {asym:.3g}")
-    m = float(G[3, 3])
-    if not m > 0:
-        raise ValueError(f"{name} must have mass > 0 in G[3:, 3:] = m 1, got m = {m:.6g}")
-    off = float(np.abs(frc - m * np.eye(3)).max())
-    if off > TOL * m:
-        raise ValueError(
-            f"{name} must have G[3:, 3:] = m 1 (a rigid body), got max deviation {off:.3g}"
-        )
-    mc = cpl
-    if float(np.abs(mc + mc.T).max()) > TOL * s_c:
-        raise ValueError(
-            f"{name} must have a skew-symmetric coupling block G[:3, 3:] = m [c], "
-            f"got {np.array2string(mc, precision=4)}"
-        )
-    _, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
-    eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
-    if eig[0] <= 0:
-        raise ValueError(
-            f"{name} must have a positive definite inertia about the COM, "
-            f"got principal moments {np.array2string(eig, precision=6)}"
-        )
-    slack = eig[0] + eig[1] - eig[2]
-    if slack < -TOL * eig[2]:
-        raise ValueError(
-            f"{name} must satisfy the triangle inequality of principal moments "
-            f"(I1 + I2 >= I3), got principal moments {np.array2string(eig, precision=6)}"
-        )
+    TOL on a body of ordinary size.  Positive definiteness is strict
+    (``I1 > 0``): a thin rod or a point mass, whose G is singular, is refused."""
+    failed, _, _, got = _ladder(G)
+    if failed is not None:
+        raise ValueError(f"{name} fails the {CONDITIONS[failed]}: got {got}")

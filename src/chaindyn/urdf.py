@@ -575,10 +575,10 @@ def _merged_inertia(fname, names, links, pose):
     I_c = 0.5 * (I_c + I_c.T)
     try:
         G = spatial_inertia(m_sum, c, I_c)
-    except ValueError as exc:
-        raise ValueError(
-            f"{fname}: the merged inertia of links {', '.join(names)}: {exc}"
-        ) from None
+    except ValueError as exc:  # a non-physical link: name it and the failed condition
+        what = (f"link {names[0]!r}: the inertia" if len(names) == 1
+                else f"the merged inertia of links {', '.join(names)}")
+        raise ValueError(f"{fname}: {what} {str(exc).removeprefix('spatial_inertia ')}") from None
     return m_sum, G
 
 

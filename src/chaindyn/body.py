@@ -1,0 +1,867 @@
+"""One rigid body (book chapter 3.1): mass properties, realizability, Newton-Euler.
+
+Conventions as in :mod:`chaindyn.spatial`: twist ``V = (omega, v)``, wrench
+``F = (n, f)``, and the spatial inertia about a frame's origin in (omega, v)
+order, ``G = [[I_c - m [c]^2, m [c]], [-m [c], m 1]]``.  SI units throughout.
+
+* primitive solids of uniform density, inertia about the COM in their own
+  axes: :func:`box_inertia`, :func:`cylinder_inertia`, :func:`sphere_inertia`,
+  :func:`ellipsoid_inertia`, :func:`rod_inertia`; :func:`principal_axes`;
+* the pseudo-inertia ``J`` (:func:`pseudo_inertia`, :func:`inertia_from_pseudo`)
+  and the physical-consistency ladder :func:`realizability`;
+* the Newton-Euler equation: :func:`newton_euler`, its inverse
+  :func:`body_acceleration`, the COM form :func:`newton_euler_com` and the
+  COM's acceleration :func:`com_acceleration`.
+
+The functions on G, V and V̇ accept leading batch dimensions ``(...,)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validate import TOL, as_array
+from .spatial import CONDITIONS, LADDER, _ladder, ad_dual, cross, matvec, skew
+
+__all__ = [
+    "box_inertia",
+    "cylinder_inertia",
+    "sphere_inertia",
+    "ellipsoid_inertia",
+    "rod_inertia",
+    "principal_axes",
+    "pseudo_inertia",
+    "inertia_from_pseudo",
+    "Realizability",
+    "realizability",
+    "newton_euler",
+    "body_acceleration",
+    "newton_euler_com",
+    "com_acceleration",
+]
+
+
+def _positive(x, name, shape=()):
+    """``x`` as a float array of ``shape`` with every entry > 0."""
+    a = as_array(x, name, shape)
+    if not (a > 0).all():
+        raise ValueError(f"{name} must be > 0, got {a.tolist()}")
+    return a
+
+
+# ----------------------------------------------------------------- primitive solids
+
+
+def box_inertia(mass, size):
+    """Rotational inertia of a solid box about its COM, in its own axes (3x3).
+
+    ``I = m/12 diag(b^2 + c^2, a^2 + c^2, a^2 + b^2)`` for edge lengths
+    ``(a, b, c)`` along x, y, z and uniform density.
+
+    Parameters
+    ----------
+    mass : float
+        kg, > 0.
+    size : array_like, shape (3,)
+        Full edge lengths along x, y, z, m, each > 0.
+
+    Returns
+    -------
+    ndarray, shape (3, 3)
+        kg m^2, about the centre (the COM), axes along the edges.
+
+    Raises
+    ------
+    ValueError
+        On a mass or an edge that is not a finite number > 0, or a wrong shape.
+
+    Notes
+    -----
+    Book §3.1.1; every table of moments of inertia (e.g. Modern Robotics
+    §8.2.1, Fig. 8.5).
+
+    Examples
+    --------
+    >>> from chaindyn.body import box_inertia
+    >>> print(box_inertia(12.0, [1.0, 2.0, 3.0]))
+    [[13.  0.  0.]
+     [ 0. 10.  0.]
+     [ 0.  0.  5.]]
+    """
+    m = float(_positive(mass, "mass"))
+    a2 = _positive(size, "size", (3,)) ** 2
+    return m / 12.0 * np.diag([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+
+
+def cylinder_inertia(mass, radius, length):
+    """Rotational inertia of a solid circular cylinder about its COM, axis z (3x3).
+
+    ``I = diag(m (3 r^2 + l^2) / 12, m (3 r^2 + l^2) / 12, m r^2 / 2)``.
+
+    Parameters
+    ----------
+    mass : float
+        kg, > 0.
+    radius, length : float
+        m, > 0; the cylinder's axis is z, centred on the origin.
+
+    Returns
+    -------
+    ndarray, shape (3, 3)
+        kg m^2.
+
+    Raises
+    ------
+    ValueError
+        On a mass or a dimension that is not a finite number > 0.
+
+    Notes
+    -----
+    Book §3.1.1; Modern Robotics §8.2.1, Fig. 8.5.
+
+    Examples
+    --------
+    >>> from chaindyn.body import cylinder_inertia
+    >>> print(cylinder_inertia(4.0, 0.5, 3.0))
+    [[3.25 0.   0.  ]
+     [0.   3.25 0.  ]
+     [0.   0.   0.5 ]]
+    """
+    m = float(_positive(mass, "mass"))
+    r = float(_positive(radius, "radius"))
+    h = float(_positive(length, "length"))
+    side = m * (3.0 * r * r + h * h) / 12.0
+    return np.diag([side, side, m * r * r / 2.0])
+
+
+def ellipsoid_inertia(mass, semi_axes):
+    """Rotational inertia of a solid ellipsoid about its COM, in its own axes (3x3).
+
+    ``I = m/5 diag(b^2 + c^2, a^2 + c^2, a^2 + b^2)`` for semi-axes
+    ``(a, b, c)`` along x, y, z and uniform density.
+
+    Parameters
+    ----------
+    mass : float
+        kg, > 0.
+    semi_axes : array_like, shape (3,)
+        m, each > 0.
+
+    Returns
+    -------
+    ndarray, shape (3, 3)
+        kg m^2.
+
+    Raises
+    ------
+    ValueError
+        On a mass or a semi-axis that is not a finite number > 0, or a wrong shape.
+
+    Notes
+    -----
+    Book §3.1.1.  The second moment of a uniform ellipsoid about its centre is
+    ``Σ_c = m/5 diag(a^2, b^2, c^2)`` and ``I = tr(Σ_c) 1 - Σ_c``
+    (see :func:`pseudo_inertia`).
+
+    Examples
+    --------
+    >>> from chaindyn.body import ellipsoid_inertia
+    >>> print(ellipsoid_inertia(5.0, [1.0, 2.0, 3.0]))
+    [[13.  0.  0.]
+     [ 0. 10.  0.]
+     [ 0.  0.  5.]]
+    """
+    m = float(_positive(mass, "mass"))
+    a2 = _positive(semi_axes, "semi_axes", (3,)) ** 2
+    return m / 5.0 * np.diag([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+
+
+def sphere_inertia(mass, radius):
+    """Rotational inertia of a solid sphere about its centre: ``2/5 m r^2 1`` (3x3).
+
+    Parameters
+    ----------
+    mass : float
+        kg, > 0.
+    radius : float
+        m, > 0.
+
+    Returns
+    -------
+    ndarray, shape (3, 3)
+        kg m^2.
+
+    Raises
+    ------
+    ValueError
+        On a mass or a radius that is not a finite number > 0.
+
+    Notes
+    -----
+    Book §3.1.1: the ellipsoid with three equal semi-axes
+    (:func:`ellipsoid_inertia`).
+
+    Examples
+    --------
+    >>> from chaindyn.body import sphere_inertia
+    >>> print(sphere_inertia(2.5, 2.0))
+    [[4. 0. 0.]
+     [0. 4. 0.]
+     [0. 0. 4.]]
+    """
+    r = float(_positive(radius, "radius"))
+    return ellipsoid_inertia(mass, [r, r, r])
+
+
+def rod_inertia(mass, length):
+    """Rotational inertia of a thin uniform rod along z about its COM (3x3).
+
+    ``I = diag(m l^2 / 12, m l^2 / 12, 0)``: positive semidefinite, zero about
+    the rod's own axis.  The mass lies on a line, so the pseudo-inertia is
+    singular and :func:`realizability` reports the rod as degenerate; a
+    :class:`~chaindyn.Chain` refuses it (its G is singular).
+
+    Parameters
+    ----------
+    mass : float
+        kg, > 0.
+    length : float
+        m, > 0.
+
+    Returns
+    -------
+    ndarray, shape (3, 3)
+        kg m^2.
+
+    Raises
+    ------
+    ValueError
+        On a mass or a length that is not a finite number > 0.
+
+    Notes
+    -----
+    Book §3.1.1: the cylinder of :func:`cylinder_inertia` with radius 0.
+
+    Examples
+    --------
+    >>> from chaindyn.body import rod_inertia
+    >>> print(rod_inertia(3.0, 2.0))
+    [[1. 0. 0.]
+     [0. 1. 0.]
+     [0. 0. 0.]]
+    """
+    m = float(_positive(mass, "mass"))
+    h = float(_positive(length, "length"))
+    return np.diag([m * h * h / 12.0, m * h * h / 12.0, 0.0])
+
+
+def _symmetric(x, name, n):
+    """``x`` as a symmetric (n, n) float array (relative tolerance TOL)."""
+    a = as_array(x, name, (n, n))
+    asym = float(np.abs(a - a.T).max())
+    if asym > TOL * max(float(np.abs(a).max()), np.finfo(float).tiny):
+        raise ValueError(f"{name} must be symmetric, got max |A - A^T| = {asym:.3g}")
+    return a
+
+
+def principal_axes(inertia):
+    """Principal moments and axes of a symmetric 3x3 inertia: ``I = R diag(moments) R^T``.
+
+    Parameters
+    ----------
+    inertia : array_like, shape (3, 3)
+        A rotational inertia (kg m^2), symmetric within a relative TOL, in
+        some frame's axes (about any point).
+
+    Returns
+    -------
+    moments : ndarray, shape (3,)
+        The principal moments, ascending (kg m^2).
+    R : ndarray, shape (3, 3)
+        A rotation (det R = +1) whose columns are the principal axes, in the
+        frame's axes.  Sign rule: in columns 1 and 2 the component of largest
+        magnitude is positive (the first such on a tie), and column 3 is
+        column 1 x column 2.
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, non-finite entries or a non-symmetric matrix.
+
+    Notes
+    -----
+    Book §3.1.2.  With repeated moments (a cylinder, a sphere) the axes of the
+    repeated moment are not unique: any rotation within their eigenspace
+    diagonalises I too, and R is one valid choice (numpy's ``eigh``, with the
+    sign rule applied).  The moments need not be positive here; whether they
+    are a body's is :func:`realizability`'s question.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.body import principal_axes
+    >>> moments, R = principal_axes([[3.0, 1.0, 0.0], [1.0, 2.0, 0.0], [0.0, 0.0, 5.0]])
+    >>> print(np.round(moments, 4))
+    [1.382  3.618  5.    ]
+    >>> print(np.round(R, 4) + 0.0)
+    [[-0.5257  0.8507  0.    ]
+     [ 0.8507  0.5257  0.    ]
+     [ 0.      0.     -1.    ]]
+    """
+    I = _symmetric(inertia, "inertia", 3)
+    moments, R = np.linalg.eigh(0.5 * (I + I.T))
+    for k in (0, 1):
+        col = R[:, k]
+        if col[np.argmax(np.abs(col))] < 0:
+            R[:, k] = -col
+    R[:, 2] = np.cross(R[:, 0], R[:, 1])
+    return moments, R
+
+
+# ------------------------------------------------------------------ pseudo-inertia
+
+
+def _first_moment(G):
+    """``m c`` from the coupling block ``m [c]`` of G (..., 6, 6)."""
+    mc = G[..., :3, 3:]
+    return np.stack([mc[..., 2, 1], mc[..., 0, 2], mc[..., 1, 0]], axis=-1)
+
+
+def pseudo_inertia(G):
+    """The pseudo-inertia ``J = [[Σ, m c], [m c^T, m]]`` (4x4) of a spatial inertia.
+
+    ``J = ∫ [x; 1] [x; 1]^T ρ dV``, the density-weighted second moment of the
+    body's points x in the frame, with ``Σ = ∫ x x^T ρ dV = ½ tr(Ī) 1 - Ī``
+    (Ī = G[:3, :3], the rotational inertia about the frame's origin).
+
+    Parameters
+    ----------
+    G : array_like, shape (..., 6, 6)
+        Spatial inertia about a frame's origin, (omega, v) order.  Only its
+        rotational block, its mass G[3, 3] and the coupling entries m [c] are
+        read; :func:`realizability` checks the rest.
+
+    Returns
+    -------
+    ndarray, shape (..., 4, 4)
+        kg m^2 (Σ), kg m (m c), kg (m), in the frame.
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape or non-finite entries.
+
+    Notes
+    -----
+    Book §3.1.3; Wensing, Kim and Slotine (2018), the pseudo-inertia J(π),
+    linear in the ten inertial parameters (see :func:`realizability`).  ``Ī = tr(Σ) 1 - Σ``
+    inverts the map (:func:`inertia_from_pseudo`).  About the COM the Schur
+    complement of m in J is ``Σ_c = Σ - m c c^T = ½ tr(I_c) 1 - I_c``, whose
+    eigenvalues are ``(I_j + I_k - I_i) / 2``: J is positive definite exactly
+    when m > 0 and the principal moments satisfy the strict triangle
+    inequalities (see :func:`realizability`).
+
+    Examples
+    --------
+    A uniform 2 kg sphere of radius 0.5 m centred 1 m along x: Σ holds
+    ``m r^2 / 5 = 0.1`` on the diagonal, plus ``m c c^T`` = 2 in the x entry.
+
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import pseudo_inertia, sphere_inertia
+    >>> G = spatial_inertia(2.0, [1.0, 0.0, 0.0], sphere_inertia(2.0, 0.5))
+    >>> print(np.round(pseudo_inertia(G), 12) + 0.0)
+    [[2.1 0.  0.  2. ]
+     [0.  0.1 0.  0. ]
+     [0.  0.  0.1 0. ]
+     [2.  0.  0.  2. ]]
+    """
+    G = _batch(G, "G", (6, 6))
+    I_bar = G[..., :3, :3]
+    one = np.eye(3)
+    sigma = 0.5 * np.trace(I_bar, axis1=-2, axis2=-1)[..., None, None] * one - I_bar
+    h = _first_moment(G)
+    top = np.concatenate([sigma, h[..., :, None]], axis=-1)
+    bottom = np.concatenate([h, G[..., 3:4, 3]], axis=-1)[..., None, :]
+    return np.concatenate([top, bottom], axis=-2)
+
+
+def inertia_from_pseudo(J):
+    """The spatial inertia G (6x6, (omega, v) order) of a pseudo-inertia J (4x4).
+
+    The inverse of :func:`pseudo_inertia`: ``Ī = tr(Σ) 1 - Σ``,
+    ``G = [[Ī, [m c]], [-[m c], m 1]]``.
+
+    Parameters
+    ----------
+    J : array_like, shape (..., 4, 4)
+        ``[[Σ, m c], [m c^T, m]]``, symmetric (kg m^2, kg m, kg).
+
+    Returns
+    -------
+    ndarray, shape (..., 6, 6)
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, non-finite entries or a J that is not symmetric.
+
+    Notes
+    -----
+    Book §3.1.3; Wensing, Kim and Slotine (2018) (see :func:`realizability`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import inertia_from_pseudo, pseudo_inertia
+    >>> G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.1, 0.2, 0.25]))
+    >>> bool(np.allclose(inertia_from_pseudo(pseudo_inertia(G)), G))
+    True
+    """
+    J = _batch(J, "J", (4, 4))
+    asym = float(np.abs(J - np.swapaxes(J, -1, -2)).max())
+    if asym > TOL * float(np.abs(J).max()):
+        raise ValueError(f"J must be symmetric, got max |J - J^T| = {asym:.3g}")
+    sigma, h, m = J[..., :3, :3], J[..., :3, 3], J[..., 3, 3]
+    I_bar = np.trace(sigma, axis1=-2, axis2=-1)[..., None, None] * np.eye(3) - sigma
+    H = skew(h)
+    top = np.concatenate([I_bar, H], axis=-1)
+    bottom = np.concatenate([-H, m[..., None, None] * np.eye(3)], axis=-1)
+    return np.concatenate([top, bottom], axis=-2)
+
+
+# ------------------------------------------------------------------- realizability
+
+
+@dataclass(frozen=True, eq=False)
+class Realizability:
+    """The verdict of :func:`realizability` on one spatial inertia.
+
+    Attributes
+    ----------
+    condition : str or None
+        The first failing condition of the ladder
+        ``"symmetric" < "mass" < "rigid" < "positive_definite" < "triangle" <
+        "ellipsoid"``, or None when all that were checked hold.
+    realizable : bool
+        ``condition is None``.
+    degenerate : bool
+        True when the pseudo-inertia J is only semidefinite: the triangle
+        inequality holds with equality within TOL (mass on a plane, a line or
+        a point; the thin rod).  False when a condition before "triangle"
+        fails.
+    asymmetry, rigidity : float or None
+        Relative residuals of ``G = G^T`` and of the rigid structure (each
+        block compared with its own scale); a condition holds when its
+        residual is at most TOL.  None when not reached.
+    mass : float or None
+        ``m / max |G[3:, 3:]|``, in (-1, 1]; the condition is ``> 0``.
+    positive_definite : float or None
+        ``I1 / I3`` of the principal moments about the COM,
+        ``I1 <= I2 <= I3``, in [0, 1] for a body; the condition is ``> 0``.
+    triangle : float or None
+        ``(I1 + I2 - I3) / I3`` = ``2 λ_min(Σ_c) / I3``; the condition is
+        ``>= -TOL``.
+    ellipsoid : float or None
+        ``tr(J Q) / m``: 1 minus the mass-weighted mean of
+        ``(x - c_E)^T Q_E (x - c_E)`` over the body, 0.4 for a uniform
+        ellipsoid filling the bound; the condition is ``>= -TOL``.  None when
+        no ellipsoid was given.
+    moments : ndarray or None
+        The principal moments about the COM, ascending (kg m^2).
+    message : str
+        A sentence naming the failed condition and the values got, or saying
+        that all checked conditions hold.
+    """
+
+    condition: str | None
+    realizable: bool
+    degenerate: bool
+    asymmetry: float | None
+    mass: float | None
+    rigidity: float | None
+    positive_definite: float | None
+    triangle: float | None
+    ellipsoid: float | None
+    moments: np.ndarray | None
+    message: str
+
+
+def _ellipsoid_matrix(ellipsoid):
+    """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array."""
+    if isinstance(ellipsoid, tuple) and len(ellipsoid) == 3:
+        center = as_array(ellipsoid[0], "ellipsoid center", (3,))
+        axes = _positive(ellipsoid[1], "ellipsoid semi_axes", (3,))
+        R = as_array(ellipsoid[2], "ellipsoid R", (3, 3))
+        err = float(np.abs(R.T @ R - np.eye(3)).max())
+        if err > 1e-9 or np.linalg.det(R) < 0:
+            raise ValueError(f"ellipsoid R must be a rotation matrix, got max |R^T R - I| = "
+                             f"{err:.3g}, det R = {np.linalg.det(R):.6g}")
+        Q = R @ np.diag(axes ** -2.0) @ R.T
+        Qc = Q @ center
+        return np.block([[-Q, Qc[:, None]], [Qc[None, :], np.array([[1.0 - center @ Qc]])]])
+    return _symmetric(ellipsoid, "ellipsoid", 4)
+
+
+def realizability(G, ellipsoid=None):
+    """Whether a spatial inertia is a rigid body's, condition by condition.
+
+    The ladder, weakest first; the first failing condition is reported:
+
+    1. ``"symmetric"``: G = G^T;
+    2. ``"mass"``: m > 0 in G[3:, 3:];
+    3. ``"rigid"``: G[3:, 3:] = m 1 and a skew-symmetric coupling m [c];
+    4. ``"positive_definite"``: the rotational inertia about the COM I_c ≻ 0;
+    5. ``"triangle"``: the principal moments satisfy I1 + I2 >= I3,
+       equivalently the pseudo-inertia J ⪰ 0 (J ≻ 0 when strict);
+    6. ``"ellipsoid"`` (only with ``ellipsoid``): ``tr(J Q̄) >= 0``, which
+       every mass distribution inside the ellipsoid satisfies.
+
+    Parameters
+    ----------
+    G : array_like, shape (6, 6)
+        Spatial inertia about a frame's origin, (omega, v) order.
+    ellipsoid : tuple or array_like, optional
+        A bounding ellipsoid ``{x : (x - c_E)^T Q_E (x - c_E) <= 1}`` in the
+        frame: either ``(center, semi_axes, R)`` (m, m, rotation whose columns
+        are the ellipsoid's axes; ``Q_E = R diag(semi_axes)^-2 R^T``) or the
+        4x4 ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]``.
+
+    Returns
+    -------
+    Realizability
+        The failed condition (or None), the margins, the principal moments and
+        a message.  The tolerances are those of
+        :func:`chaindyn.spatial.check_inertia`, relative to the body's own
+        scale, so the verdict does not change when the body is scaled (a
+        1e-6 kg finger as a 1e6 kg crane).
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, non-finite entries or a malformed ellipsoid; a
+        non-physical G is reported, not raised
+        (:func:`chaindyn.spatial.check_inertia` raises from this verdict).
+
+    Notes
+    -----
+    Book §3.1.3.  Conditions 1 to 5 are those of
+    :func:`chaindyn.spatial.check_inertia`, computed once.  The equivalence
+    of 5 with J ⪰ 0: J's Schur complement of m is, with c the COM,
+
+    ``Σ - m c c^T = Σ_c = ½ tr(I_c) 1 - I_c``,
+
+    whose eigenvalues in the principal axes are ``(I_j + I_k - I_i) / 2``;
+    for m > 0, J ⪰ 0 exactly when Σ_c ⪰ 0, i.e. when every principal moment
+    is at most the sum of the other two.  Adding two of these inequalities
+    gives I_i >= 0, so 5 implies I_c ⪰ 0; 4 asks for strictness, so that G
+    is invertible.  A plate (I1 + I2 = I3) passes both with J singular
+    (``degenerate``); a thin rod (I1 = 0) fails 4 and is degenerate.
+
+    Condition 6: ``[x; 1]^T Q̄ [x; 1] = 1 - (x - c_E)^T Q_E (x - c_E)``, so
+    ``tr(J Q̄) = ∫ (1 - (x - c_E)^T Q_E (x - c_E)) ρ dV``, non-negative when
+    all the mass is inside the ellipsoid: the condition is necessary (this
+    line is derived here).  Wensing, Kim and Slotine (2018) write the
+    triangle inequality as J ⪰ 0 through the density-weighted covariance
+    Σ_c (their Proposition 1 and Theorem 3) and state, from the truncated
+    moment problem, that J ⪰ 0 together with ``tr(J Q̄) >= 0`` is also
+    sufficient for a mass distribution inside the ellipsoid (Theorem 4);
+    these numbers are known here second-hand, not read in the paper.
+    Traversaro et al. (2016, arXiv:1610.08703) named the triangle inequality
+    as the condition of full physical consistency.
+
+    References: P. M. Wensing, S. Kim, J.-J. E. Slotine, "Linear Matrix
+    Inequalities for Physically Consistent Inertial Parameter
+    Identification: A Statistical Perspective on the Mass Distribution",
+    IEEE Robotics and Automation Letters, 2018, doi:10.1109/LRA.2017.2729659
+    (arXiv:1701.04395).
+
+    Examples
+    --------
+    A box passes; a thin rod is degenerate and fails positive definiteness;
+    moments (1, 1, 3) fail the triangle inequality:
+
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import box_inertia, realizability, rod_inertia
+    >>> box = spatial_inertia(2.0, [0.0, 0.0, 0.1], box_inertia(2.0, [0.1, 0.2, 0.3]))
+    >>> r = realizability(box)
+    >>> r.condition, r.realizable, r.degenerate
+    (None, True, False)
+    >>> G = np.zeros((6, 6)); G[3:, 3:] = 3.0 * np.eye(3); G[:3, :3] = rod_inertia(3.0, 2.0)
+    >>> r = realizability(G)
+    >>> r.condition, r.degenerate
+    ('positive_definite', True)
+    >>> G[:3, :3] = np.diag([1.0, 1.0, 3.0])
+    >>> print(realizability(G).message)
+    G fails the triangle inequality of principal moments (I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got principal moments [1. 1. 3.]
+    """
+    G = as_array(G, "G", (6, 6))
+    failed, margins, moments, got = _ladder(G)
+    degenerate = "triangle" in margins and margins["triangle"] <= TOL
+    e_margin = None
+    if ellipsoid is not None:
+        Qbar = _ellipsoid_matrix(ellipsoid)
+        if failed is None:
+            e_margin = float(np.trace(pseudo_inertia(G) @ Qbar) / G[3, 3])
+            if e_margin < -TOL:
+                failed, got = "ellipsoid", f"tr(J Q) / m = {e_margin:.6g}"
+    if failed is None:
+        checked = LADDER if ellipsoid is not None else LADDER[:-1]
+        message = "G satisfies every condition checked: " + ", ".join(checked)
+    else:
+        message = f"G fails the {CONDITIONS[failed]}: got {got}"
+    return Realizability(
+        condition=failed, realizable=failed is None, degenerate=bool(degenerate),
+        asymmetry=margins.get("asymmetry"), mass=margins.get("mass"),
+        rigidity=margins.get("rigidity"), positive_definite=margins.get("positive_definite"),
+        triangle=margins.get("triangle"), ellipsoid=e_margin, moments=moments,
+        message=message)
+
+
+def _batch(x, name, tail):
+    """``x`` as a float array of shape ``(..., *tail)`` (any batch dimensions)."""
+    a = as_array(x, name)
+    if a.ndim < len(tail) or a.shape[a.ndim - len(tail):] != tail:
+        want = "(..., " + ", ".join(map(str, tail)) + ")"
+        raise ValueError(f"{name} must have shape {want}, got {a.shape}")
+    return a
+
+
+def _broadcast(**arrays):
+    """The batch shapes of ``arrays`` (name -> (array, number of core dims)) broadcast
+    together, or a ValueError naming them."""
+    try:
+        return np.broadcast_shapes(*(a.shape[:a.ndim - k] for a, k in arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{n} {a.shape}" for n, (a, _) in arrays.items())
+        raise ValueError(f"the batch shapes must broadcast together, got {shapes}") from None
+
+
+def newton_euler(G, V, Vdot):
+    """The wrench on a rigid body: ``F = G V̇ - ad_V^T G V`` (book §3.1, Newton-Euler).
+
+    Parameters
+    ----------
+    G : array_like, shape (..., 6, 6)
+        Spatial inertia about the origin of a body-fixed frame {b}, (omega, v)
+        order (kg m^2, kg m, kg).  Not checked for realizability here (see
+        :func:`realizability`).
+    V : array_like, shape (..., 6)
+        Twist of {b} in {b}, ``(omega, v)``: rad/s and m/s, v the velocity of
+        the body point at the origin of {b}.
+    Vdot : array_like, shape (..., 6)
+        Its time derivative in {b} (rad/s^2, m/s^2).  A uniform gravity field
+        enters as ``Vdot - (0, g_b)`` (gravity as base acceleration).
+
+    Returns
+    -------
+    ndarray, shape (..., 6)
+        The total wrench ``F = (n, f)`` applied to the body, in {b}: moment about
+        the origin of {b} (N m), then force (N).  Batch dimensions broadcast.
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, non-finite entries, batch shapes that do not
+        broadcast, or an input that is not a plain array or list.
+
+    See Also
+    --------
+    body_acceleration : the inverse map, V̇ from F.
+    newton_euler_com : the same law about the centre of mass.
+
+    Notes
+    -----
+    ``-ad_V^T = ad_dual(V)`` is Featherstone's ``V x*``, so this is also
+    ``F = G V̇ + V x* G V``.  Modern Robotics eq. (8.41); Featherstone (2008),
+    *Rigid Body Dynamics Algorithms*, the rigid body's equation of motion
+    ``f = I a + v x* I v``.  At the centre of mass, with ``G``
+    block-diagonal, it splits into Euler's and Newton's equations
+    (:func:`newton_euler_com`).
+
+    Examples
+    --------
+    A 2 kg body spinning at 1 rad/s about z, its COM 0.5 m along x: the force
+    is the centripetal one, m ω² r = 1 N towards the axis.
+
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import newton_euler
+    >>> G = spatial_inertia(2.0, [0.5, 0.0, 0.0], 0.01 * np.eye(3))
+    >>> F = newton_euler(G, [0, 0, 1, 0, 0, 0], np.zeros(6))
+    >>> print(np.round(F, 12) + 0.0)
+    [ 0.  0.  0. -1.  0.  0.]
+    """
+    G = _batch(G, "G", (6, 6))
+    V = _batch(V, "V", (6,))
+    Vdot = _batch(Vdot, "Vdot", (6,))
+    _broadcast(G=(G, 2), V=(V, 1), Vdot=(Vdot, 1))
+    return matvec(G, Vdot) + matvec(ad_dual(V), matvec(G, V))
+
+
+def body_acceleration(G, V, F):
+    """The acceleration of a rigid body under a wrench: ``V̇ = G^{-1} (F + ad_V^T G V)``.
+
+    The inverse of :func:`newton_euler` (forward dynamics of one body); the
+    6x6 system is solved, G is not inverted.
+
+    Parameters
+    ----------
+    G : array_like, shape (..., 6, 6)
+        Spatial inertia about the origin of {b}, (omega, v) order; it must be
+        invertible (a realizable, non-degenerate body: :func:`realizability`).
+    V : array_like, shape (..., 6)
+        Twist of {b} in {b}, ``(omega, v)`` (rad/s, m/s).
+    F : array_like, shape (..., 6)
+        Total wrench on the body in {b}, ``(n, f)``: moment about the origin
+        of {b} (N m), force (N).
+
+    Returns
+    -------
+    ndarray, shape (..., 6)
+        ``V̇`` in {b} (rad/s^2, m/s^2); batch dimensions broadcast.
+
+    Raises
+    ------
+    ValueError
+        As :func:`newton_euler`, and when G is singular (numpy's LinAlgError
+        is not what chaindyn raises for bad input).
+
+    Notes
+    -----
+    Modern Robotics eq. (8.41) solved for V̇.
+
+    Examples
+    --------
+    The wrench of the :func:`newton_euler` example gives back zero acceleration:
+
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import body_acceleration
+    >>> G = spatial_inertia(2.0, [0.5, 0.0, 0.0], 0.01 * np.eye(3))
+    >>> Vd = body_acceleration(G, [0, 0, 1, 0, 0, 0], [0, 0, 0, -1, 0, 0])
+    >>> print(np.round(Vd, 12) + 0.0)
+    [0. 0. 0. 0. 0. 0.]
+    """
+    G = _batch(G, "G", (6, 6))
+    V = _batch(V, "V", (6,))
+    F = _batch(F, "F", (6,))
+    batch = _broadcast(G=(G, 2), V=(V, 1), F=(F, 1))
+    rhs = F - matvec(ad_dual(V), matvec(G, V))
+    G = np.broadcast_to(G, batch + (6, 6))
+    rhs = np.broadcast_to(rhs, batch + (6,))
+    try:
+        return np.linalg.solve(G, rhs[..., None])[..., 0]
+    except np.linalg.LinAlgError:
+        raise ValueError("G must be invertible (a non-degenerate rigid body), "
+                         "got a singular spatial inertia") from None
+
+
+def newton_euler_com(mass, inertia_com, omega, omega_dot, a_com):
+    """Newton's and Euler's equations about the COM: ``(n_c, f)``.
+
+    ``n_c = I_c ω̇ + ω × I_c ω`` (Euler) and ``f = m a_c`` (Newton).
+
+    Parameters
+    ----------
+    mass : float
+        kg, > 0.
+    inertia_com : array_like, shape (3, 3)
+        Rotational inertia about the COM, in the axes of a body-fixed frame
+        (kg m^2), symmetric.
+    omega, omega_dot : array_like, shape (..., 3)
+        Angular velocity and acceleration of the body in those axes
+        (rad/s, rad/s^2).
+    a_com : array_like, shape (..., 3)
+        The COM's acceleration as a point (the second time derivative of its
+        position), in the same axes, m/s^2 (:func:`com_acceleration`).
+
+    Returns
+    -------
+    n_c : ndarray, shape (..., 3)
+        Net moment about the COM, N m.
+    f : ndarray, shape (..., 3)
+        Net force, N.
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, non-finite entries, a mass that is not > 0 or a
+        non-symmetric inertia.
+
+    Notes
+    -----
+    Book §3.1.4; Featherstone (2008) §2.14, eqs. (2.70) and (2.71), recovered
+    there from the spatial equation (2.68); Modern Robotics §8.2.1.  Moving
+    ``(n_c, f)`` to the frame's origin, ``n = n_c + c × f``, gives
+    :func:`newton_euler`'s wrench.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.body import newton_euler_com
+    >>> n_c, f = newton_euler_com(2.0, np.diag([1.0, 2.0, 3.0]), [1.0, 1.0, 0.0],
+    ...                           [0.0, 0.0, 1.0], [0.0, 0.0, -9.0])
+    >>> print(n_c, f)
+    [0. 0. 4.] [  0.   0. -18.]
+    """
+    m = float(_positive(mass, "mass"))
+    Ic = _symmetric(inertia_com, "inertia_com", 3)
+    w = _batch(omega, "omega", (3,))
+    wd = _batch(omega_dot, "omega_dot", (3,))
+    a = _batch(a_com, "a_com", (3,))
+    _broadcast(omega=(w, 1), omega_dot=(wd, 1), a_com=(a, 1))
+    return matvec(Ic, wd) + cross(w, matvec(Ic, w)), m * a
+
+
+def com_acceleration(V, Vdot, com):
+    """The COM's acceleration as a point, from the twist and its derivative.
+
+    ``a_c = v̇ + ω̇ × c + ω × (v + ω × c)``, in the axes of the body frame {b}.
+
+    Parameters
+    ----------
+    V, Vdot : array_like, shape (..., 6)
+        Twist ``(ω, v)`` of {b} in {b} and its time derivative (rad/s, m/s;
+        rad/s^2, m/s^2).
+    com : array_like, shape (..., 3)
+        The COM c in {b}, m (fixed in the body).
+
+    Returns
+    -------
+    ndarray, shape (..., 3)
+        m/s^2: the second time derivative of the COM's position, expressed in
+        the axes of {b} (what an accelerometer at c reads, plus gravity).
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, non-finite entries or batch shapes that do not
+        broadcast.
+
+    Notes
+    -----
+    Book §3.1.4.  The body point at c moves with ``v_c = v + ω × c``; its
+    acceleration in a frame moving with the body is ``v̇_c + ω × v_c``
+    (Featherstone 2008, §2.11, eq. 2.48 for the spatial-classical relation).
+
+    Examples
+    --------
+    Spinning at 2 rad/s about z, the COM 0.5 m along x accelerates towards
+    the axis at ω² r = 2 m/s^2:
+
+    >>> from chaindyn.body import com_acceleration
+    >>> print(com_acceleration([0, 0, 2, 0, 0, 0], [0] * 6, [0.5, 0, 0]))
+    [-2.  0.  0.]
+    """
+    V = _batch(V, "V", (6,))
+    Vd = _batch(Vdot, "Vdot", (6,))
+    c = _batch(com, "com", (3,))
+    _broadcast(V=(V, 1), Vdot=(Vd, 1), com=(c, 1))
+    w, v, wd, vd = V[..., :3], V[..., 3:], Vd[..., :3], Vd[..., 3:]
+    c = np.broadcast_to(c, np.broadcast_shapes(c.shape, w.shape))
+    return vd + cross(wd, c) + cross(w, v + cross(w, c))
