@@ -63,13 +63,26 @@ def test_verdicts_of_hand_made_links(tmp_path, case):
     assert (v.condition, v.realizable, v.degenerate) == (condition, realizable, degenerate)
 
 
-def test_thin_rod_is_degenerate(tmp_path):
-    """A thin rod's inertia about its COM has a zero principal moment: its pseudo-inertia
-    is only semidefinite, and the ladder marks it degenerate."""
+def test_thin_rod_fails_positive_definiteness_and_is_degenerate(tmp_path):
+    """A thin rod's inertia about its COM has a zero principal moment: the ladder's strict
+    positive definiteness fails, and its pseudo-inertia is only semidefinite."""
     (_, inertial), = A.read_links(_urdf(tmp_path, [("rod", _inertial(1.0, ROD))]))
     v = A.classify(inertial)
-    assert v.degenerate
+    assert (v.condition, v.realizable, v.degenerate) == ("positive_definite", False, True)
     assert v.moments[0] == 0.0 and v.moments[1] == pytest.approx(0.03)
+
+
+def test_plate_is_realizable_and_degenerate(tmp_path):
+    """A flat plate's moments satisfy I1 + I2 = I3: realizable, J singular."""
+    (_, inertial), = A.read_links(_urdf(tmp_path, [("plate", _inertial(1.0, (1.0, 2.0, 3.0)))]))
+    v = A.classify(inertial)
+    assert (v.condition, v.realizable, v.degenerate) == (None, True, True)
+
+
+def test_a_violated_triangle_is_not_degenerate(tmp_path):
+    """J is indefinite when the triangle inequality fails: not 'degenerate'."""
+    (_, inertial), = A.read_links(_urdf(tmp_path, [("t", _inertial(1.0, (1.0, 1.0, 3.0)))]))
+    assert A.classify(inertial).degenerate is False
 
 
 def test_rotated_off_diagonal_inertia_keeps_its_verdict(tmp_path):
@@ -136,13 +149,25 @@ def test_patterns(mass, moments, want):
     assert A.pattern(i) == want
 
 
-def test_all_equal_placeholder_fails_the_triangle():
-    """1e-6 in all six entries is 1e-6 (1 1^T): principal moments (0, 0, 3e-6) exactly,
-    so I1 + I2 - I3 = -I3: the relative triangle margin is -1."""
+def test_all_equal_placeholder_is_not_realizable():
+    """1e-6 in all six entries is 1e-6 (1 1^T): principal moments (0, 0, 3e-6) exactly.
+    I1 = 0 fails the strict positive definiteness, and I1 + I2 - I3 = -I3 the triangle;
+    which of the two the ladder names follows the sign of eigvalsh's roundoff in I1."""
     i = A.Inertial(1e-6, (0, 0, 0), (0, 0, 0), (1e-6,) * 6, ())
     v = A.classify(i)
     assert v.moments == (0.0, 0.0, pytest.approx(3e-6))
-    assert v.condition == "triangle"
+    assert v.condition in ("positive_definite", "triangle") and not v.realizable
+    assert v.triangle_rel == pytest.approx(-1.0)
+
+
+def test_com_and_link_frame_matrices_agree(tmp_path):
+    """The verdict of the COM matrix classify uses equals that of the link-frame G."""
+    from chaindyn.body import realizability
+
+    for d in (BOX, (1.0, 1.0, 3.0), (1.0, 1.0, -0.1), (1.0, 2.0, 3.5)):
+        (_, inertial), = A.read_links(_urdf(tmp_path, [("x", _inertial(1.5, d))]))
+        assert realizability(A.spatial_matrix(inertial)).condition == A.classify(
+            inertial).condition
 
 
 # ----------------------------------------------------------------------------- tables

@@ -31,11 +31,27 @@ parser and is not classified. yourdfpy 0.0.60 reads the same mass, origin and
 inertia for every link of the 68 non-empty files. It cannot load ``ur3.urdf``
 (its ``<robot>`` has no ``name``). :func:`yourdfpy_differences` checks this.
 
-*The matrix classified.* G is built about the link frame from
-(m, origin xyz/rpy, ixx..izz) by the block formula
-``[[R I R^T - m [c]^2, m [c]], [-m [c], m 1]]``. Neither
-:func:`chaindyn.spatial.spatial_inertia`'s check nor any repair is applied.
-The verdict does not depend on the frame.
+*The matrix classified.* :func:`classify` builds G about the COM in the axes
+of the ``<inertial><origin rpy>`` frame, ``diag(I, m 1)``, from the six moments
+exactly as written (:func:`com_matrix`). The verdict does not depend on the frame.
+:func:`spatial_matrix` builds the same body's G about the link frame by the block
+formula ``[[R I R^T - m [c]^2, m [c]], [-m [c], m 1]]``; the tests check that both
+get the same verdict. Neither applies :func:`chaindyn.spatial.spatial_inertia`'s
+check or any repair.
+
+*The library's ladder* (:func:`chaindyn.body.realizability`), as it meets these
+files:
+
+- positive definiteness is strict (``I1 > 0``, no tolerance). A point mass, a thin
+  rod (``I1 = 0``) and the "1e-6 in all six entries" placeholder fail there, not
+  at the triangle.
+- ``degenerate`` marks a pseudo-inertia that is only semidefinite. It holds for
+  the point masses and the rod, which fail "positive_definite", and for a
+  realizable plate.
+- For an inertia with an exactly zero principal moment the reported condition
+  follows the sign of eigvalsh's roundoff: the all-equal placeholder's exact
+  moments are (0, 0, 3e-6). At 0 or below it fails "positive_definite"; at
+  +1e-22 it would fail "triangle" (margin -1). Either way it is not realizable.
 
 *Thresholds.*
 
@@ -49,9 +65,10 @@ The verdict does not depend on the frame.
 - Principal moments below ``ROUNDOFF * max`` are written as 0. An inertia
   written as "1e-6 in all six entries" has the exact eigenvalues (0, 0, 3e-6).
   eigvalsh returns them as (±1e-22, ±1e-22, 3e-6).
-- Relative margins: ``min_rel = I1 / I3`` and ``triangle_rel = (I1 + I2 - I3) / I3``,
-  with principal moments ``I1 <= I2 <= I3`` about the COM. Both are written with
-  6 decimals, so a margin at roundoff level is written as 0.
+- Relative margins: the library's ``min_rel = I1 / I3`` and
+  ``triangle_rel = (I1 + I2 - I3) / I3``, with principal moments
+  ``I1 <= I2 <= I3`` about the COM. Both are written with 6 decimals, so a margin
+  at roundoff level is written as 0.
 
 *Patterns* (:func:`pattern`), the marks of a placeholder value:
 
@@ -75,6 +92,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from chaindyn._validate import TOL
+from chaindyn.body import (
+    box_inertia,
+    cylinder_inertia,
+    ellipsoid_inertia,
+    realizability,
+    sphere_inertia,
+)
 from chaindyn.spatial import parallel_axis, rotate_inertia, rpy_matrix, skew
 
 from .crosscheck import robots_dir
@@ -89,6 +114,7 @@ __all__ = [
     "urdf_files",
     "read_links",
     "spatial_matrix",
+    "com_matrix",
     "principal_moments",
     "pattern",
     "classify",
@@ -161,6 +187,8 @@ class LinkVerdict:
     degenerate: bool
     moments: tuple  # principal moments about the COM, ascending, roundoff set to 0
     pattern: str
+    min_rel: float | None = None  # the library's margin I1 / I3
+    triangle_rel: float | None = None  # the library's margin (I1 + I2 - I3) / I3
 
     @property
     def gyration_radius(self):
@@ -265,6 +293,20 @@ def spatial_matrix(inertial):
     return np.block([[parallel_axis(Ic, m, c), m * C], [-m * C, m * np.eye(3)]])
 
 
+def com_matrix(inertial):
+    """The 6x6 spatial inertia about the COM in the inertial frame's own axes:
+    ``diag(I, m 1)`` with I exactly the six numbers of the file.
+
+    :func:`classify` hands this one to :func:`chaindyn.body.realizability`. The
+    verdict does not depend on the frame, and this G adds no roundoff of a rotation
+    or a parallel-axis shift to the numbers as written.
+    """
+    G = np.zeros((6, 6))
+    G[:3, :3] = inertial.inertia
+    G[3:, 3:] = inertial.mass * np.eye(3)
+    return G
+
+
 def principal_moments(inertia):
     """Principal moments of a symmetric 3x3 inertia, ascending; those below
     :data:`ROUNDOFF` times the largest magnitude are set to 0."""
@@ -292,6 +334,19 @@ def pattern(inertial):
     return ""
 
 
+def _degenerate(r):
+    """``r.degenerate`` where the pseudo-inertia is semidefinite, i.e. the triangle
+    margin is at least ``-TOL``.
+
+    :class:`chaindyn.body.Realizability` documents ``degenerate`` as "the triangle
+    inequality holds with equality within TOL". Its code (body branch, commit
+    68c854a) sets it for every triangle margin ``<= TOL``, so a violated triangle
+    (an indefinite J) would count as degenerate too. The extra test keeps the
+    documented meaning; it changes nothing once the flag follows its docstring.
+    """
+    return bool(r.degenerate and r.triangle is not None and r.triangle >= -TOL)
+
+
 def classify(inertial, package="", urdf="", link=""):
     """The verdict of :func:`chaindyn.body.realizability` on one URDF inertial.
 
@@ -307,14 +362,14 @@ def classify(inertial, package="", urdf="", link=""):
     -------
     LinkVerdict
     """
-    from chaindyn.body import realizability
+
 
     if inertial is None:
         return LinkVerdict(package, urdf, link, None, "none", False, False, (), "")
-    r = realizability(spatial_matrix(inertial))
+    r = realizability(com_matrix(inertial))
     return LinkVerdict(package, urdf, link, inertial, r.condition, bool(r.realizable),
-                       bool(r.degenerate), principal_moments(inertial.inertia),
-                       pattern(inertial))
+                       _degenerate(r), principal_moments(inertial.inertia),
+                       pattern(inertial), r.positive_definite, r.triangle)
 
 
 def audit(root=None):
@@ -489,8 +544,10 @@ def failing_rows(result=None):
       4 significant digits, roundoff set to 0.
     - ``condition`` (the first failed condition, empty if realizable) and
       ``degenerate``.
-    - ``min_rel = I1 / I3`` and ``triangle_rel = (I1 + I2 - I3) / I3``, empty when
-      I3 = 0.
+    - ``min_rel = I1 / I3`` and ``triangle_rel = (I1 + I2 - I3) / I3``: the
+      margins of :func:`chaindyn.body.realizability` (``positive_definite`` and
+      ``triangle``), 6 decimals; empty when I3 = 0 or the ladder stopped before
+      them (zero mass).
     - ``gyration_radius = sqrt(I3 / m)`` (m, 4 significant digits; empty unless
       m > 0 and I3 > 0) and ``oversized``.
     - ``pattern`` (module docstring).
@@ -507,7 +564,8 @@ def failing_rows(result=None):
         if v.realizable and not v.degenerate and not v.oversized:
             continue
         i1, i2, i3 = v.moments
-        rel = ("", "") if i3 == 0.0 else (_dec(i1 / i3), _dec((i1 + i2 - i3) / i3))
+        rel = ("", "") if i3 == 0.0 or v.min_rel is None else (_dec(v.min_rel),
+                                                                  _dec(v.triangle_rel))
         rows.append([v.package, v.link, v.urdf, n, v.inertial.text[0],
                      _fmt(i1), _fmt(i2), _fmt(i3), v.condition or "", v.degenerate,
                      *rel, _fmt(v.gyration_radius) if i3 > 0 and v.inertial.mass > 0 else "",
@@ -605,7 +663,6 @@ def primitive_meshes():
     - Rod: a thin cylinder (5 mm radius, 1 m long), within the cylinder's bound.
     """
     import trimesh
-    from chaindyn.body import box_inertia, cylinder_inertia, ellipsoid_inertia, sphere_inertia
 
     m = PRIMITIVE_MASS
     out = []
