@@ -259,3 +259,54 @@ def test_mesh_link_table_matches_the_urdf():
         assert float(r["density"]) == pytest.approx(
             inertial.mass / (float(r["volume_cm3"]) * 1e-6), rel=2e-3)
         assert r["watertight"] == "True"
+
+
+# ----------------------------------------------------------------------------- ellipsoids
+
+
+def _icosphere_points(axes):
+    import trimesh
+
+    unit = trimesh.creation.icosphere(subdivisions=3, radius=1.0)
+    return unit.vertices * np.asarray(axes)
+
+
+def test_enclosing_ellipsoid_holds_every_point_and_is_close_to_the_least():
+    axes = (0.15, 0.1, 0.05)
+    R = rpy_matrix([0.3, -0.5, 1.2])
+    P = _icosphere_points(axes) @ R.T + np.array([0.2, -0.1, 0.05])
+    c, semi, Rm = A.enclosing_ellipsoid(P)
+    Q = Rm @ np.diag(semi**-2.0) @ Rm.T
+    D = P - c
+    assert np.einsum("ij,jk,ik->i", D, Q, D).max() <= 1 + 1e-9
+    assert np.allclose(np.sort(semi), np.sort(axes), rtol=2e-2)
+    assert np.allclose(c, [0.2, -0.1, 0.05], atol=1e-3)
+
+
+def test_ellipsoid_condition_on_a_filled_and_an_oversized_body():
+    """A uniform solid ellipsoid in its own bound has tr(J Q) / m = 1 - 3/5 = 0.4; a 10 g
+    body with the inertia of a 1 m radius of gyration cannot fit a 3 cm ellipsoid."""
+    from chaindyn.body import ellipsoid_inertia, realizability
+
+    axes = (0.15, 0.1, 0.05)
+    c, semi, Rm = A.enclosing_ellipsoid(_icosphere_points(axes))
+    body = A.Inertial(2.0, (0, 0, 0), (0, 0, 0), tuple(
+        ellipsoid_inertia(2.0, axes)[i, j] for i, j in ((0, 0), (0, 1), (0, 2), (1, 1),
+                                                        (1, 2), (2, 2))), ())
+    r = realizability(A.spatial_matrix(body), ellipsoid=(c, semi, Rm))
+    assert r.condition is None and r.ellipsoid == pytest.approx(0.4, abs=0.03)
+    c, semi, Rm = A.enclosing_ellipsoid(_icosphere_points((0.03, 0.01, 0.01)))
+    tip = A.Inertial(0.01, (0, 0, 0), (0, 0, 0), (1e-2, 0, 0, 1e-2, 0, 1e-2), ())
+    assert realizability(A.spatial_matrix(tip), ellipsoid=(c, semi, Rm)).condition == "ellipsoid"
+
+
+def test_ellipsoid_tables_agree():
+    rows = _read("ch31_ellipsoid.csv")
+    packages = _read("ch31_ellipsoid_packages.csv")
+    assert all(float(r["margin"]) < 0 for r in rows)
+    assert sum(int(p["ellipsoid_fail"]) for p in packages) == len(rows)
+    for p in packages:
+        mine = [float(r["margin"]) for r in rows if r["package"] == p["package"]]
+        assert int(p["ellipsoid_fail"]) == len(mine) <= int(p["checked"])
+        if mine:
+            assert float(p["worst_margin"]) == min(mine)
