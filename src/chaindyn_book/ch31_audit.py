@@ -951,7 +951,8 @@ def ellipsoid_audit(root=None):
     list of dict
         One per distinct link checked: ``package, link, urdf, files, mass, margin``
         (``tr(J Q) / m``, the library's ``ellipsoid`` margin), ``semi_axes`` (m),
-        ``gyration_radius`` (m), ``condition`` ("ellipsoid" or None).
+        ``gyration_radius`` (m), ``com_inside`` (the URDF's COM lies in the
+        ellipsoid), ``condition`` ("ellipsoid" or None).
     """
     root = robots_dir() if root is None else root
     cache, seen = {}, {}
@@ -974,11 +975,13 @@ def ellipsoid_audit(root=None):
             c, axes, R = enclosing_ellipsoid(points)
             r = realizability(spatial_matrix(inertial), ellipsoid=(c, axes, R))
             moments = principal_moments(inertial.inertia)
+            d = np.asarray(inertial.xyz) - c
+            inside = float(d @ (R @ np.diag(axes**-2.0) @ R.T) @ d) <= 1.0
             seen[key] = {"package": package, "link": link.get("name"), "urdf": rel, "files": 1,
                          "mass": inertial.text[0], "margin": float(r.ellipsoid),
                          "semi_axes": tuple(float(a) for a in np.sort(axes)[::-1]),
                          "gyration_radius": math.sqrt(moments[2] / inertial.mass),
-                         "condition": r.condition}
+                         "com_inside": bool(inside), "condition": r.condition}
     return list(seen.values())
 
 
@@ -989,12 +992,15 @@ def ellipsoid_rows(checked):
     Columns: ``package, link, urdf, files, mass`` (as written); ``margin``
     (``tr(J Q) / m``, 3 significant digits; 0.4 for a uniform ellipsoid filling its
     bound, below 0 when the inertia needs mass outside it); ``a1, a2, a3`` (the
-    ellipsoid's semi-axes, m, largest first); ``gyration_radius`` (m).
+    ellipsoid's semi-axes, m, largest first); ``gyration_radius`` (m); ``com_inside``
+    (the URDF's COM lies in the ellipsoid; False points at a misplaced mesh or COM
+    rather than at the moments alone).
     """
     header = ["package", "link", "urdf", "files", "mass", "margin", "a1", "a2", "a3",
-              "gyration_radius"]
+              "gyration_radius", "com_inside"]
     rows = [[d["package"], d["link"], d["urdf"], d["files"], d["mass"], _fmt(d["margin"], 3),
-             *(_fmt(a, 3) for a in d["semi_axes"]), _fmt(d["gyration_radius"], 3)]
+             *(_fmt(a, 3) for a in d["semi_axes"]), _fmt(d["gyration_radius"], 3),
+             d["com_inside"]]
             for d in sorted(checked, key=lambda d: (d["margin"], d["package"], d["link"]))
             if d["condition"] == "ellipsoid"]
     return header, rows
