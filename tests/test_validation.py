@@ -222,7 +222,8 @@ def _bad_inertias():
     triangle = _G(2.0, (0.5, 0.0, 0.0), np.diag([0.01, 0.01, 0.10]))
     pre = "inertias[1] fails the "
     return [
-        ("asymmetric", asym, esc(pre + "symmetry of a spatial inertia (G = G^T): got max |G - G^T| = 0.5")),
+        ("asymmetric", asym,
+         esc(pre + "symmetry of a spatial inertia (G = G^T): got max |G - G^T| = 0.5")),
         ("mass-negative", m_neg, esc(pre + "positive mass (m > 0 in G[3:, 3:] = m 1): got m = -1")),
         ("mass-zero", m_zero, esc(pre + "positive mass (m > 0 in G[3:, 3:] = m 1): got m = 0")),
         (

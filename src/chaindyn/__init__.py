@@ -17,6 +17,7 @@ Robotics Toolbox) and ``chaindyn.opcount`` (the multiplication counter).
 """
 
 from .aba import aba, forward_dynamics, inverse_mass_matrix
+from .body import newton_euler
 from .chain import Chain
 from .classic import rnea_classic
 from .crba import crba
@@ -66,5 +67,7 @@ __all__ = [
     "forward_kinematics",
     "body_jacobian",
     "space_jacobian",
+    # one rigid body (chapter 3.1)
     "spatial_inertia",
+    "newton_euler",
 ]

@@ -51,6 +51,25 @@ def _positive(x, name, shape=()):
     return a
 
 
+def _batch(x, name, tail):
+    """``x`` as a float array of shape ``(..., *tail)`` (any batch dimensions)."""
+    a = as_array(x, name)
+    if a.ndim < len(tail) or a.shape[a.ndim - len(tail):] != tail:
+        want = "(..., " + ", ".join(map(str, tail)) + ")"
+        raise ValueError(f"{name} must have shape {want}, got {a.shape}")
+    return a
+
+
+def _broadcast(**arrays):
+    """The batch shapes of ``arrays`` (name -> (array, number of core dims)) broadcast
+    together, or a ValueError naming them."""
+    try:
+        return np.broadcast_shapes(*(a.shape[:a.ndim - k] for a, k in arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{n} {a.shape}" for n, (a, _) in arrays.items())
+        raise ValueError(f"the batch shapes must broadcast together, got {shapes}") from None
+
+
 # ----------------------------------------------------------------- primitive solids
 
 
@@ -310,8 +329,8 @@ def principal_axes(inertia):
      [ 0.8507  0.5257  0.    ]
      [ 0.      0.     -1.    ]]
     """
-    I = _symmetric(inertia, "inertia", 3)
-    moments, R = np.linalg.eigh(0.5 * (I + I.T))
+    inertia = _symmetric(inertia, "inertia", 3)
+    moments, R = np.linalg.eigh(0.5 * (inertia + inertia.T))
     for k in (0, 1):
         col = R[:, k]
         if col[np.argmax(np.abs(col))] < 0:
@@ -449,10 +468,12 @@ class Realizability:
     realizable : bool
         ``condition is None``.
     degenerate : bool
-        True when the pseudo-inertia J is only semidefinite: the triangle
-        inequality holds with equality within TOL (mass on a plane, a line or
-        a point; the thin rod).  False when a condition before "triangle"
-        fails.
+        True when the triangle inequality holds with equality within TOL, so
+        that the pseudo-inertia J is singular (only ⪰ 0): mass on a plane, a
+        line or a point.  The thin rod and the point mass are degenerate and
+        also fail "positive_definite".  False when the inequality is strict or
+        violated, or when an earlier condition failed before the principal
+        moments were reached.
     asymmetry, rigidity : float or None
         Relative residuals of ``G = G^T`` and of the rigid structure (each
         block compared with its own scale); a condition holds when its
@@ -469,7 +490,7 @@ class Realizability:
         ``tr(J Q) / m``: 1 minus the mass-weighted mean of
         ``(x - c_E)^T Q_E (x - c_E)`` over the body, 0.4 for a uniform
         ellipsoid filling the bound; the condition is ``>= -TOL``.  None when
-        no ellipsoid was given.
+        no ellipsoid was given or an earlier condition failed.
     moments : ndarray or None
         The principal moments about the COM, ascending (kg m^2).
     message : str
@@ -492,7 +513,7 @@ class Realizability:
 
 def _ellipsoid_matrix(ellipsoid):
     """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array."""
-    if isinstance(ellipsoid, tuple) and len(ellipsoid) == 3:
+    if isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3:  # (center, axes, R)
         center = as_array(ellipsoid[0], "ellipsoid center", (3,))
         axes = _positive(ellipsoid[1], "ellipsoid semi_axes", (3,))
         R = as_array(ellipsoid[2], "ellipsoid R", (3, 3))
@@ -526,9 +547,10 @@ def realizability(G, ellipsoid=None):
         Spatial inertia about a frame's origin, (omega, v) order.
     ellipsoid : tuple or array_like, optional
         A bounding ellipsoid ``{x : (x - c_E)^T Q_E (x - c_E) <= 1}`` in the
-        frame: either ``(center, semi_axes, R)`` (m, m, rotation whose columns
-        are the ellipsoid's axes; ``Q_E = R diag(semi_axes)^-2 R^T``) or the
-        4x4 ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]``.
+        frame: either ``(center, semi_axes, R)``, a tuple or list of three
+        (m, m, a rotation whose columns are the ellipsoid's axes;
+        ``Q_E = R diag(semi_axes)^-2 R^T``), or the 4x4
+        ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]``.
 
     Returns
     -------
@@ -573,11 +595,15 @@ def realizability(G, ellipsoid=None):
     Traversaro et al. (2016, arXiv:1610.08703) named the triangle inequality
     as the condition of full physical consistency.
 
+    Condition 4 is what makes G invertible: with m > 0 and I_c ≻ 0, G is
+    positive definite (Featherstone 2008, §2.13, p. 33, after eq. 2.63).
+
     References: P. M. Wensing, S. Kim, J.-J. E. Slotine, "Linear Matrix
     Inequalities for Physically Consistent Inertial Parameter
     Identification: A Statistical Perspective on the Mass Distribution",
-    IEEE Robotics and Automation Letters, 2018, doi:10.1109/LRA.2017.2729659
-    (arXiv:1701.04395).
+    IEEE Robotics and Automation Letters 3(1), 60-67, January 2018,
+    doi:10.1109/LRA.2017.2729659 (arXiv:1701.04395; the volume, pages and
+    DOI as citing bibliographies give them).
 
     Examples
     --------
@@ -597,11 +623,12 @@ def realizability(G, ellipsoid=None):
     ('positive_definite', True)
     >>> G[:3, :3] = np.diag([1.0, 1.0, 3.0])
     >>> print(realizability(G).message)
-    G fails the triangle inequality of principal moments (I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got principal moments [1. 1. 3.]
+    G fails the triangle inequality of principal moments (I1 + I2 >= I3,
+    equivalently a positive semidefinite pseudo-inertia): got principal moments [1. 1. 3.]
     """
     G = as_array(G, "G", (6, 6))
     failed, margins, moments, got = _ladder(G)
-    degenerate = "triangle" in margins and margins["triangle"] <= TOL
+    degenerate = "triangle" in margins and abs(margins["triangle"]) <= TOL  # J only ⪰ 0
     e_margin = None
     if ellipsoid is not None:
         Qbar = _ellipsoid_matrix(ellipsoid)
@@ -622,27 +649,11 @@ def realizability(G, ellipsoid=None):
         message=message)
 
 
-def _batch(x, name, tail):
-    """``x`` as a float array of shape ``(..., *tail)`` (any batch dimensions)."""
-    a = as_array(x, name)
-    if a.ndim < len(tail) or a.shape[a.ndim - len(tail):] != tail:
-        want = "(..., " + ", ".join(map(str, tail)) + ")"
-        raise ValueError(f"{name} must have shape {want}, got {a.shape}")
-    return a
-
-
-def _broadcast(**arrays):
-    """The batch shapes of ``arrays`` (name -> (array, number of core dims)) broadcast
-    together, or a ValueError naming them."""
-    try:
-        return np.broadcast_shapes(*(a.shape[:a.ndim - k] for a, k in arrays.values()))
-    except ValueError:
-        shapes = ", ".join(f"{n} {a.shape}" for n, (a, _) in arrays.items())
-        raise ValueError(f"the batch shapes must broadcast together, got {shapes}") from None
+# ------------------------------------------------------------------ Newton-Euler
 
 
 def newton_euler(G, V, Vdot):
-    """The wrench on a rigid body: ``F = G V̇ - ad_V^T G V`` (book §3.1, Newton-Euler).
+    """The wrench on a rigid body: ``F = G V̇ - ad_V^T G V`` (book §3.1.4, Newton-Euler).
 
     Parameters
     ----------
@@ -678,8 +689,9 @@ def newton_euler(G, V, Vdot):
     -----
     ``-ad_V^T = ad_dual(V)`` is Featherstone's ``V x*``, so this is also
     ``F = G V̇ + V x* G V``.  Modern Robotics eq. (8.41); Featherstone (2008),
-    *Rigid Body Dynamics Algorithms*, the rigid body's equation of motion
-    ``f = I a + v x* I v``.  At the centre of mass, with ``G``
+    *Rigid Body Dynamics Algorithms*, §2.14, eq. (2.68), p. 35:
+    ``f = d(I v)/dt = I a + v x* I v``, the net force equal to the rate of
+    change of momentum.  At the centre of mass, with ``G``
     block-diagonal, it splits into Euler's and Newton's equations
     (:func:`newton_euler_com`).
 
@@ -733,7 +745,8 @@ def body_acceleration(G, V, F):
 
     Notes
     -----
-    Modern Robotics eq. (8.41) solved for V̇.
+    Modern Robotics eq. (8.41) solved for V̇; Featherstone (2008), §2.15,
+    eq. (2.72), p. 36: ``a = Φ f + b`` with ``Φ = I^{-1}``.
 
     Examples
     --------
@@ -795,8 +808,9 @@ def newton_euler_com(mass, inertia_com, omega, omega_dot, a_com):
 
     Notes
     -----
-    Book §3.1.4; Featherstone (2008) §2.14, eqs. (2.70) and (2.71), recovered
-    there from the spatial equation (2.68); Modern Robotics §8.2.1.  Moving
+    Book §3.1.4; Featherstone (2008), §2.14, Example 2.6, eqs. (2.70) and
+    (2.71), p. 36, recovered there from the spatial equation (2.68) with the
+    origin at the COM; Modern Robotics §8.2.1.  Moving
     ``(n_c, f)`` to the frame's origin, ``n = n_c + c × f``, gives
     :func:`newton_euler`'s wrench.
 
@@ -847,7 +861,8 @@ def com_acceleration(V, Vdot, com):
     -----
     Book §3.1.4.  The body point at c moves with ``v_c = v + ω × c``; its
     acceleration in a frame moving with the body is ``v̇_c + ω × v_c``
-    (Featherstone 2008, §2.11, eq. 2.48 for the spatial-classical relation).
+    (Featherstone 2008, §2.11, eq. 2.48, p. 29: the spatial acceleration at a
+    point is ``(ω̇, r̈ - ω × ṙ)``, so ``r̈ = v̇ + ω × v`` at each point).
 
     Examples
     --------

@@ -380,7 +380,9 @@ def spatial_inertia(mass, com, inertia_com):
     Raises
     ------
     ValueError
-        If the result is not a physical inertia (see ``Chain``).
+        If the result is not a physical inertia: the message names the first
+        failing condition (:func:`check_inertia`,
+        :func:`chaindyn.body.realizability`).
 
     Notes
     -----
@@ -495,8 +497,9 @@ def _ladder(G):
     relative residuals, at most TOL to pass; ``mass`` is ``m / max |G[3:, 3:]|``,
     ``positive_definite`` is ``I1 / I3`` and ``triangle`` is
     ``(I1 + I2 - I3) / I3`` with the principal moments ``I1 <= I2 <= I3``); the
-    principal moments about the COM (None if not reached); and the words for what was got, for a message.  The tolerances are relative to
-    the body's own scale (see :func:`check_inertia`)."""
+    principal moments about the COM (None if not reached); and the words for
+    what was got, for a message.  The tolerances are relative to the body's
+    own scale (see :func:`check_inertia`)."""
     rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
     s_I = float(np.abs(rot).max())
     s_m = float(np.abs(frc).max())
