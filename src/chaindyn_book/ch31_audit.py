@@ -92,7 +92,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from chaindyn._validate import TOL
 from chaindyn.body import (
     box_inertia,
     cylinder_inertia,
@@ -339,19 +338,6 @@ def pattern(inertial):
     return ""
 
 
-def _degenerate(r):
-    """``r.degenerate`` where the pseudo-inertia is semidefinite, i.e. the triangle
-    margin is at least ``-TOL``.
-
-    :class:`chaindyn.body.Realizability` documents ``degenerate`` as "the triangle
-    inequality holds with equality within TOL". Its code (body branch, commit
-    68c854a) sets it for every triangle margin ``<= TOL``, so a violated triangle
-    (an indefinite J) would count as degenerate too. The extra test keeps the
-    documented meaning; it changes nothing once the flag follows its docstring.
-    """
-    return bool(r.degenerate and r.triangle is not None and r.triangle >= -TOL)
-
-
 def classify(inertial, package="", urdf="", link=""):
     """The verdict of :func:`chaindyn.body.realizability` on one URDF inertial.
 
@@ -373,7 +359,7 @@ def classify(inertial, package="", urdf="", link=""):
         return LinkVerdict(package, urdf, link, None, "none", False, False, (), "")
     r = realizability(com_matrix(inertial))
     return LinkVerdict(package, urdf, link, inertial, r.condition, bool(r.realizable),
-                       _degenerate(r), principal_moments(inertial.inertia),
+                       bool(r.degenerate), principal_moments(inertial.inertia),
                        pattern(inertial), r.positive_definite, r.triangle)
 
 
