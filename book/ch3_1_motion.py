@@ -131,10 +131,10 @@ glue("m31_bound_euler", sci(BOUND_EULER, 1), display=False)
 # 잡았다.
 #
 # 토크가 없으면 두 양이 보존된다. 운동 에너지 $\mathcal{K} = \tfrac12\omega^{\mathsf T}I\omega$와 공간
-# 좌표계에서 본 각운동량 $L_s = R\,I\omega$이다. 식 {eq}`eq-m31-kinematics`와
-# {eq}`eq-m31-euler`를 쓰면 $\dot L_s = R\bigl(\omega\times I\omega + I\dot\omega\bigr) = R\,n$이다.
-# $n = 0$이면 $L_s$는 상수 벡터이다. 물체 좌표계의 각운동량 $L_b = I\omega$는 방향이 바뀌지만 크기는
-# $\lVert L_s\rVert$와 같다.
+# 좌표계에서 본 각운동량 $H_s = R\,I\omega$이다. 식 {eq}`eq-m31-kinematics`와
+# {eq}`eq-m31-euler`를 쓰면 $\dot H_s = R\bigl(\omega\times I\omega + I\dot\omega\bigr) = R\,n$이다.
+# $n = 0$이면 $H_s$는 상수 벡터이다. 물체 좌표계의 각운동량 $H_b = I\omega$는 방향이 바뀌지만 크기는
+# $\lVert H_s\rVert$와 같다.
 
 # %% [markdown]
 # ## 3.1.6 중간 축의 불안정 — 테니스 라켓 정리
@@ -229,47 +229,47 @@ claims.claim("m31-flip", "중간 축 둘레의 회전은 뒤집힌다",
 # I_1\dot\omega_1 = (I_2 - I_3)\,\omega_2\,\omega_3,\qquad I_3\dot\omega_3 = (I_1 - I_2)\,\omega_2\,\omega_1
 # $$
 #
-# 첫 식을 한 번 더 미분하고 둘째 식을 넣으면 $\ddot\omega_1 = \lambda^2\omega_1$이다.
+# 첫 식을 한 번 더 미분하고 둘째 식을 넣으면 $\ddot\omega_1 = \gamma^2\omega_1$이다.
 #
 # $$
-# \lambda^2 = \omega_2^2\,\frac{(I_2 - I_1)(I_3 - I_2)}{I_1 I_3}
+# \gamma^2 = \omega_2^2\,\frac{(I_2 - I_1)(I_3 - I_2)}{I_1 I_3}
 # $$ (eq-m31-growth)
 #
-# $\omega_3$도 같은 식을 따른다. $I_1 < I_2 < I_3$이면 $\lambda^2 > 0$이고, 해는 $e^{\lambda t}$와
-# $e^{-\lambda t}$의 합이다. 자라는 몫이 곧 나머지를 압도하므로 섭동은 지수적으로 커진다. 같은 계산을
-# 모멘트가 가장 작은 축이나 가장 큰 축 둘레에서 하면 괄호 하나의 부호가 바뀐다. 그때는 $\lambda^2 < 0$이어서
+# $\omega_3$도 같은 식을 따른다. $I_1 < I_2 < I_3$이면 $\gamma^2 > 0$이고, 해는 $e^{\gamma t}$와
+# $e^{-\gamma t}$의 합이다. 자라는 몫이 곧 나머지를 압도하므로 섭동은 지수적으로 커진다. 같은 계산을
+# 모멘트가 가장 작은 축이나 가장 큰 축 둘레에서 하면 괄호 하나의 부호가 바뀐다. 그때는 $\gamma^2 < 0$이어서
 # 섭동이 진동할 뿐 자라지 않는다({numref}`ex-m31-stable`).
 #
 # % claim: m31-lam, m31-lam-windows
 #
-# 이 상자에서 식 {eq}`eq-m31-growth`는 $\lambda/\omega_2 =$ {glue:text}`m31_lam_ratio`, 곧
-# $\lambda =$ {glue:text}`m31_lam_pred` 1/s를 준다. 적분한 회전에서 $\lvert\omega_\perp\rvert =
+# 이 상자에서 식 {eq}`eq-m31-growth`는 $\gamma/\omega_2 =$ {glue:text}`m31_lam_ratio`, 곧
+# $\gamma =$ {glue:text}`m31_lam_pred` 1/s를 준다. 적분한 회전에서 $\lvert\omega_\perp\rvert =
 # (\omega_1^2 + \omega_3^2)^{1/2}$의 로그에 직선을 맞추어 기울기를 쟀다. 맞춘 구간은
 # $\lvert\omega_\perp\rvert/\lVert\omega\rVert$가 {glue:text}`m31_win_lo` %에서
 # {glue:text}`m31_win_hi` %까지인 첫 상승 구간,
 # 곧 $t =$ {glue:text}`m31_win_t0` s부터 {glue:text}`m31_win_t1` s까지이다. 측정한 기울기는
 # {glue:text}`m31_lam_meas` 1/s이다. 측정값과 예측값의 상대 차이는 {glue:text}`m31_lam_diff` %이고,
 # 한계 {glue:text}`m31_lam_bound` %를 두었다. 구간을 바꾸면 차이도 달라진다. 줄어드는 몫
-# $e^{-\lambda t}$가 남은 정도와 버린 비선형 항의 크기가 창마다 다르기 때문이다. 창을
+# $e^{-\gamma t}$가 남은 정도와 버린 비선형 항의 크기가 창마다 다르기 때문이다. 창을
 # {glue:text}`m31_windows`로 바꾸어 보았다. 세 창 모두에서 차이는 같은 한계 안에 있다.
 #
 # % no-claim: the factor is the value of the linearised formula, a theorem about small perturbations
 #
-# 한 바퀴(시간 $2\pi/\omega_2$) 동안 섭동은 $e^{2\pi\lambda/\omega_2}$배, 이 상자에서는
+# 한 바퀴(시간 $2\pi/\omega_2$) 동안 섭동은 $e^{2\pi\gamma/\omega_2}$배, 이 상자에서는
 # $e$의 {glue:text}`m31_efold`제곱배로 자란다. 섭동이 아무리 작아도 몇 바퀴 안에 회전축이 넘어간다.
 #
 # ### 3.1.6.3 폴호드와 분리선
 #
 # 두 보존량이 $\omega$가 갈 수 있는 곳을 정한다. 에너지는 $\omega^{\mathsf T}I\omega = 2\mathcal{K}$,
 # 곧 반축이 $(2\mathcal{K}/I_j)^{1/2}$인 에너지 타원체이다. 각운동량의 크기는
-# $\lVert I\omega\rVert^2 = \lVert L_s\rVert^2$, 곧 반축이 $\lVert L_s\rVert/I_j$인 또 하나의 타원체이다.
+# $\lVert I\omega\rVert^2 = \lVert H_s\rVert^2$, 곧 반축이 $\lVert H_s\rVert/I_j$인 또 하나의 타원체이다.
 # $\omega(t)$는 두 곡면의 교선 위를 돈다. 이 곡선을 폴호드(polhode)라고 부른다.
 #
-# $\mathcal{K}$를 고정하면 $\lVert L_s\rVert^2$는 $2\mathcal{K}I_1$과 $2\mathcal{K}I_3$ 사이에 있다.
-# $\lVert L_s\rVert^2 < 2\mathcal{K}I_2$이면 교선은 $\omega_1$축을 둘러싼 닫힌 고리 두 개이다.
-# $\lVert L_s\rVert^2 > 2\mathcal{K}I_2$이면 $\omega_3$축을 둘러싼 고리 두 개이다. 고리 안에 갇힌
+# $\mathcal{K}$를 고정하면 $\lVert H_s\rVert^2$는 $2\mathcal{K}I_1$과 $2\mathcal{K}I_3$ 사이에 있다.
+# $\lVert H_s\rVert^2 < 2\mathcal{K}I_2$이면 교선은 $\omega_1$축을 둘러싼 닫힌 고리 두 개이다.
+# $\lVert H_s\rVert^2 > 2\mathcal{K}I_2$이면 $\omega_3$축을 둘러싼 고리 두 개이다. 고리 안에 갇힌
 # $\omega$는 그 축을 떠나지 못한다. 그래서 두 축 둘레의 회전은 안정하다. 경계인
-# $\lVert L_s\rVert^2 = 2\mathcal{K}I_2$에서는 에너지의 식에 $I_2$를 곱해 운동량의 식에서 빼면 $\omega_2$가
+# $\lVert H_s\rVert^2 = 2\mathcal{K}I_2$에서는 에너지의 식에 $I_2$를 곱해 운동량의 식에서 빼면 $\omega_2$가
 # 지워진다.
 #
 # $$
@@ -303,7 +303,7 @@ claims.claim("m31-near", "그 축 방향 성분의 부호는 적분 구간 내�
 # % claim: m31-near
 #
 # 이 상자에서 $k =$ {glue:text}`m31_k`이다. 3.1.6.1의 중간 축 회전은
-# $\lVert L_s\rVert^2/(2\mathcal{K}I_2) - 1 =$ {glue:text}`m31_near`이다. 이 값이
+# $\lVert H_s\rVert^2/(2\mathcal{K}I_2) - 1 =$ {glue:text}`m31_near`이다. 이 값이
 # {glue:text}`m31_near_sign`이므로 {glue:text}`m31_near_axis`축을 둘러싼 고리 가운데 분리선에 가장 가까운
 # 것을 탄다. 고리가 그 축을 두르므로 그 축 방향 성분의 부호는 적분 구간 내내 바뀌지
 # 않는다. 반면
@@ -346,7 +346,7 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 # %% [markdown]
 # % claim: m31-drift
 #
-# 위 셀은 세 회전에서 보존량이 얼마나 변했는지를 보인다. 운동 에너지, $L_s$, $\lVert L_b\rVert$의
+# 위 셀은 세 회전에서 보존량이 얼마나 변했는지를 보인다. 운동 에너지, $H_s$, $\lVert H_b\rVert$의
 # 상대 변화와 $R^{\mathsf T}R - \mathbf 1$의 가장 큰 성분이다. 네 양 모두 세 회전에서 한계
 # {glue:text}`m31_bound_drift` 안에 있다. 허용 오차 {glue:text}`m31_rtol`의 적분기가 남기는
 # 오차의 크기이다. 적분기가 우변을 계산한 횟수도 위 셀에 있다.
@@ -354,8 +354,8 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 # ### 3.1.6.4 움직이는 그림
 #
 # 아래 그림은 중간 축 둘레로 돌린 상자이다. 마주 보는 두 면은 같은 색으로 칠했다. 다만 중간 축에
-# 수직인 두 면은 주황과 빨강으로 구별했다. 공간 축은 일정한 각운동량 $L_s$가 위를 향하도록 돌려서 그렸다.
-# 상자는 $L_s$ 둘레로 돌다가 한 번씩 재주를 넘는다. 재주를 넘을 때마다 위를 향하는 면이 빨강에서 주황으로,
+# 수직인 두 면은 주황과 빨강으로 구별했다. 공간 축은 일정한 각운동량 $H_s$가 위를 향하도록 돌려서 그렸다.
+# 상자는 $H_s$ 둘레로 돌다가 한 번씩 재주를 넘는다. 재주를 넘을 때마다 위를 향하는 면이 빨강에서 주황으로,
 # 다시 빨강으로 바뀐다.
 #
 # ````{only} html
@@ -381,7 +381,7 @@ claims.within("m31-drift", "네 양 모두 세 회전에서 한계", max(max(v) 
 # ### 3.1.7.1 고정점을 가진 물체의 운동 방정식
 #
 # 대칭축 끝이 바닥의 한 점에 고정된 팽이를 생각하자. $\{b\}$의 원점을 그 고정점에 두고 $z$축을 대칭축에
-# 맞춘다. 질량 중심은 $c = (0, 0, l)$에 있다. 공간 관성 $\mathcal{G}$는 고정점에 대한 것이다. 그 회전
+# 맞춘다. 질량 중심은 $c = (0, 0, \ell)$에 있다. 공간 관성 $\mathcal{G}$는 고정점에 대한 것이다. 그 회전
 # 부분은 평행축 정리로 얻는 $I_o = I_c - m[c]^2$이다(`chaindyn.spatial.parallel_axis`). $I_o$는 대각
 # 행렬 $\mathrm{diag}(I_1, I_2, I_3)$이다. 대칭축에 수직인 두 모멘트 $I_1 = I_2$는 질량 중심에 대한 값보다
 # $ml^2$만큼 크고, 대칭축의 모멘트 $I_3$은 그대로이다. 고정점의 물체 점은 움직이지 않으므로 $V = (\omega, 0)$이다.
@@ -454,18 +454,18 @@ claims.claim("m31-top-sleep", "표의 스핀은 모두 그보다 빠르다", boo
 # ### 3.1.7.2 느린 세차의 공식
 #
 # 빨리 도는 팽이의 각운동량은 거의 대칭축 방향의 스핀이 차지한다. 대칭축을 공간에서 본 단위 벡터
-# $R\hat z$로 적으면 $L_s \approx I_3\omega_3\,R\hat z$이다. 여기서 $I_3$은 대칭축에 대한 모멘트이다.
-# 고정점에 대한 중력의 모멘트는 $l\,R\hat z\times m\mathfrak{g}$이다. 중력 벡터가
-# $\mathfrak{g} = -\mathrm{g}\,\hat z$이므로 각운동량의 균형 $\dot L_s = l\,R\hat z\times m\mathfrak{g}$는
+# $R\hat z$로 적으면 $H_s \approx I_3\omega_3\,R\hat z$이다. 여기서 $I_3$은 대칭축에 대한 모멘트이다.
+# 고정점에 대한 중력의 모멘트는 $\ell\,R\hat z\times m\mathfrak{g}$이다. 중력 벡터가
+# $\mathfrak{g} = -\mathrm{g}\,\hat z$이므로 각운동량의 균형 $\dot H_s = \ell\,R\hat z\times m\mathfrak{g}$는
 # 다음 꼴이 된다.
 #
 # $$
-# \frac{d}{dt}\bigl(R\hat z\bigr) = \Omega\;\hat z\times R\hat z,\qquad
-# \Omega = \frac{m\,\mathrm{g}\,l}{I_3\,\omega_3}
+# \frac{d}{dt}\bigl(R\hat z\bigr) = \dot\psi\;\hat z\times R\hat z,\qquad
+# \dot\psi = \frac{m\,\mathrm{g}\,\ell}{I_3\,\omega_3}
 # $$ (eq-m31-precession)
 #
-# 대칭축은 연직축 $\hat z$ 둘레를 각속도 $\Omega$로 돈다. 이것이 세차 운동이다. 기울기는 식에서
-# 빠지므로 $\Omega$는 기울기와 무관하다. 스핀이 빠를수록 세차는 느리다. 근사가 버린 것은 대칭축에 수직인
+# 대칭축은 연직축 $\hat z$ 둘레를 각속도 $\dot\psi$로 돈다($\psi$는 대칭축의 방위각). 이것이 세차 운동이다. 기울기는 식에서
+# 빠지므로 $\dot\psi$는 기울기와 무관하다. 스핀이 빠를수록 세차는 느리다. 근사가 버린 것은 대칭축에 수직인
 # 각속도의 몫이다. 세차와 장동(대칭축이 위아래로 떠는 운동)이 그 몫을 만든다. 대칭 팽이에서는
 # $I_1 = I_2$이므로 식 {eq}`eq-m31-euler`의 셋째 식에서 $\omega_3$이 정확히 보존된다.
 #
@@ -475,11 +475,11 @@ claims.claim("m31-top-sleep", "표의 스핀은 모두 그보다 빠르다", boo
 #
 # 팽이는 질량 {glue:text}`m31_top_mass` kg, 반지름 {glue:text}`m31_top_radius` m, 두께
 # {glue:text}`m31_top_height` m의 원판이다(`cylinder_inertia`). 질량 중심은 고정점에서 대칭축을 따라
-# $l =$ {glue:text}`m31_top_arm` m에 있다. 고정점에 대한 모멘트는 $I_3 =$ {glue:text}`m31_top_I3`,
+# $\ell =$ {glue:text}`m31_top_arm` m에 있다. 고정점에 대한 모멘트는 $I_3 =$ {glue:text}`m31_top_I3`,
 # $I_1 = I_2 =$ {glue:text}`m31_top_I1` (kg·m²)이다. 연직에서 {glue:text}`m31_top_tilt`° 기울여
 # 세차 없이 스핀만 주고 놓는다. 적분 구간은 장동의 몇 주기이다. 평균 세차 각속도는 출발점과 마지막
 # 장동 꼭짓점 사이에서 대칭축의 방위각이 늘어난 양을 시간으로 나눈 값이다. 세워 둔 팽이가 곧게
-# 서 있을 수 있는 스핀의 문턱 $2(I_1m\mathrm{g}l)^{1/2}/I_3$은 {glue:text}`m31_top_spin_min` rad/s이다.
+# 서 있을 수 있는 스핀의 문턱 $2(I_1m\mathrm{g}\ell)^{1/2}/I_3$은 {glue:text}`m31_top_spin_min` rad/s이다.
 # 표의 스핀은 모두 그보다 빠르다.
 
 # %% tags=["remove-input"]
@@ -511,7 +511,7 @@ glue("m31_top_spin_first", int(float(top_rows[0]["spin_rad_s"])), display=False)
 glue("m31_top_spin_last", int(float(top_rows[-1]["spin_rad_s"])), display=False)
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
-md_table(["스핀 $\\omega_3$ (rad/s)", "공식의 $\\Omega$ (rad/s)", "측정한 평균 세차 (rad/s)", "비"],
+md_table(["스핀 $\\omega_3$ (rad/s)", "공식의 $\\dot\\psi$ (rad/s)", "측정한 평균 세차 (rad/s)", "비"],
          [[f"{float(r['spin_rad_s']):.0f}", r["formula_rad_s"], r["measured_rad_s"], r["ratio"]]
           for r in top_rows],
          "무거운 대칭 팽이의 평균 세차 각속도와 느린 세차의 공식", "tab-m31-top")
@@ -528,16 +528,16 @@ md_table(["스핀 $\\omega_3$ (rad/s)", "공식의 $\\Omega$ (rad/s)", "측정�
 #
 # % claim: m31-top-above, m31-top-order
 #
-# 측정값은 네 행 모두 공식보다 조금 크다. 근사 $L_s \approx I_3\omega_3R\hat z$는 세차 자체가 만드는
-# 각운동량을 버렸다. 대칭축이 $\Omega$로 돌면 가로 모멘트 $I_1$에 그 각속도의 몫이 실린다. 그 상대 크기
-# $I_1\Omega/(I_3\omega_3) = I_1m\mathrm{g}l/(I_3\omega_3)^2$은 $\omega_3^{-2}$에 비례한다. 표의 네
+# 측정값은 네 행 모두 공식보다 조금 크다. 근사 $H_s \approx I_3\omega_3R\hat z$는 세차 자체가 만드는
+# 각운동량을 버렸다. 대칭축이 $\dot\psi$로 돌면 가로 모멘트 $I_1$에 그 각속도의 몫이 실린다. 그 상대 크기
+# $I_1\dot\psi/(I_3\omega_3) = I_1m\mathrm{g}\ell/(I_3\omega_3)^2$은 $\omega_3^{-2}$에 비례한다. 표의 네
 # 행에서 1을 넘는 몫은 이 값의 {glue:text}`m31_top_order_lo`배에서 {glue:text}`m31_top_order_hi`배까지이다.
 #
 # ```{figure} figures/ch31_top.png
 # :name: fig-m31-top
 # :width: 100%
 #
-# {numref}`tab-m31-top`의 첫 행의 스핀으로 놓은 팽이. 왼쪽: 대칭축의 방위각(파랑), 공식의 $\Omega t$(빨간 점선), 측정한 평균
+# {numref}`tab-m31-top`의 첫 행의 스핀으로 놓은 팽이. 왼쪽: 대칭축의 방위각(파랑), 공식의 $\dot\psi t$(빨간 점선), 측정한 평균
 # 세차(검은 점선). 오른쪽: 위에서 본 대칭축 끝의 자취. 볼 것은 방위각이 계단처럼 늘어난다는 점이다.
 # 계단의 평평한 곳이 자취의 뾰족한 꼭짓점이며, 그곳에서 대칭축은 잠깐 멈춘다.
 # `figsrc/fig_31_top.py`가 그리고 표의 값도 쓴다.
@@ -608,7 +608,7 @@ print("예측한 주기:", np.round(2 * np.pi / w_pred, 4), "s | 적분에서 �
 # ```
 #
 # 물체 전체에 뉴턴의 법칙을 쓰면 $m\ddot p_c = m\mathfrak{g} + Rf_r$이다. 질량 중심의 높이는
-# $l$ 곱하기 기울기의 코사인이고, 장동하는 동안 좁은 범위에서 오르내린다. 그러므로 연직 가속도의 시간
+# $\ell$ 곱하기 기울기의 코사인이고, 장동하는 동안 좁은 범위에서 오르내린다. 그러므로 연직 가속도의 시간
 # 평균은 적분 구간이 길수록 0에 가깝다. 남는 것은 $Rf_r$의 연직 성분의 평균이 $m\mathrm{g}$라는 식이다.
 # 아래 셀은 식 {eq}`eq-m31-pivot`의 반력을 적분의 모든 출력 시각에서 계산한다.
 
@@ -640,8 +640,8 @@ print("연직 반력의 평균:", np.round(np.mean(f_z), 3), "N | m g:", np.roun
 # :class: dropdown
 # ```
 #
-# 한 바퀴의 시간은 $2\pi/\omega_2$이므로 배수는 $\exp(2\pi\lambda/\omega_2)$이고, 스핀의 빠르기와 무관하다.
-# 라켓은 $I_1$이 다른 둘보다 훨씬 작아서 $\lambda/\omega_2$가 상자보다 크다. 처음 섭동이 몇 도에 불과해도
+# 한 바퀴의 시간은 $2\pi/\omega_2$이므로 배수는 $\exp(2\pi\gamma/\omega_2)$이고, 스핀의 빠르기와 무관하다.
+# 라켓은 $I_1$이 다른 둘보다 훨씬 작아서 $\gamma/\omega_2$가 상자보다 크다. 처음 섭동이 몇 도에 불과해도
 # 한 바퀴 뒤에는 수백 배가 되어 반 바퀴 비틀림으로 드러난다.
 
 # %%
@@ -662,3 +662,10 @@ for name, moments in (("라켓", racket), ("상자", tuple(I_box))):
 # {cite:p}`virtanen2020scipy,hairer1993solving`. 오일러 방정식의 안정성, 폴호드, 무거운 대칭 팽이의
 # 이론은 고전 역학 교과서가 다룬다 {cite:p}`landau1976mechanics,goldstein2002classical`. 이 페이지는 그
 # 두 교과서를 다시 읽지 않았고, 선형화와 세차의 공식은 본문에서 직접 유도했다.
+#
+# 3.1–3.1.4의 출처는 다음과 같다. 공간 관성, 그 좌표 변환, 합의 규칙, 뉴턴-오일러 방정식과 그 질량
+# 중심 형식은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) 2.12–2.14절(31–36쪽)을 직접 읽고
+# 인용했다 {cite:p}`featherstone2008rigid`. 유사 관성 행렬과 경계 타원체 조건은
+# {cite:t}`wensing2018lmi`를 따랐다. 이 책이 원문에서 읽은 것은 초록뿐이다. 식 {eq}`eq-31-schur`의
+# 동치와 타원체 조건의 필요성은 본문에서 직접 유도했다. 라이브러리와의 대조에는 Pinocchio
+# {cite:p}`carpentier2019pinocchio`를, 메시의 질량 성질에는 trimesh {cite:p}`trimesh`를 썼다.

@@ -84,8 +84,8 @@ def yes(flag):
 # $V_i = \mathrm{Ad}_{T_{i,i-1}}V_{i-1} + A_i\dot q_i$를 펼치면 $V_i = J_i(q)\,\dot q$가 되고,
 # $J_i$의 $j$열은 관절 $j$의 스크루 축을 $\{i\}$에서 본 $\mathrm{Ad}_{T_{i,j}}A_j$이다($j > i$인
 # 열은 0). 2.8장의 물체 야코비안을 링크마다 적은 것이다(`chaindyn.lagrange.link_jacobians`).
-# 링크 $i$의 운동 에너지는 $\frac12 V_i^{\mathsf T}\mathcal{G}_i V_i$이므로 사슬 전체의 운동
-# 에너지는
+# 링크 $i$의 운동 에너지는 $\frac12 V_i^{\mathsf T}\mathcal{G}_i V_i$이다(3.1.3절의 식
+# {eq}`eq-31-kinetic`). 그러므로 사슬 전체의 운동 에너지는
 #
 # $$
 # \mathcal{K}(q,\dot q) = \sum_{i=1}^{n}\tfrac12 V_i^{\mathsf T}\mathcal{G}_i V_i

@@ -1,6 +1,6 @@
 """Chapter 3.1.7: the heavy symmetric top on a fixed pivot: the azimuth of its axis
 against the slow-precession line, the path of the axis seen from above, and the
-measured mean precession rate against Ω = m g l / (I₃ ω₃) for several spins
+measured mean precession rate against ψ̇ = m g ℓ / (I₃ ω₃) for several spins
 (ch31_top.png and table ch31_top.csv)."""
 
 import _style
@@ -24,9 +24,9 @@ def figure():
     t, s = run["t"], run["R"][:, :, 2]
     phi = run["phi"] - run["phi"][0]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9.0, 3.8))
-    ax1.plot(t, phi, color="tab:blue", lw=1.3, label="적분한 방위각 $\\phi(t) - \\phi(0)$")
+    ax1.plot(t, phi, color="tab:blue", lw=1.3, label="적분한 방위각 $\\psi(t) - \\psi(0)$")
     ax1.plot(t, run["formula"] * t, color="tab:red", lw=1.0, ls="--",
-             label="$\\Omega t$, $\\Omega = m\\mathrm{g}l/(I_3\\omega_3)$")
+             label="$\\dot\\psi t$, $\\dot\\psi = m\\mathrm{g}\\ell/(I_3\\omega_3)$")
     ax1.plot(t, run["rate"] * t, color="0.3", lw=0.8, ls=":", label="측정한 평균 세차")
     ax1.set_xlabel("시간 $t$ (s)")
     ax1.set_ylabel("대칭축의 방위각 변화 (rad)")

@@ -194,8 +194,8 @@ def orthogonality_error(R):
 def growth_rate(moments, spin):
     """The linearised growth rate of a perturbation of a spin about the intermediate axis.
 
-    ``λ = ω₂ √((I₂ - I₁)(I₃ - I₂) / (I₁ I₃))`` for principal moments ``I₁ < I₂ < I₃``
-    (1/s): the perturbation grows like ``e^{λt}`` while it is small.
+    ``γ = ω₂ √((I₂ - I₁)(I₃ - I₂) / (I₁ I₃))`` for principal moments ``I₁ < I₂ < I₃``
+    (1/s): the perturbation grows like ``e^{γt}`` while it is small.
 
     Parameters
     ----------
@@ -279,10 +279,10 @@ def polhode_runs(fractions=(0.15, 0.35, 0.6, 0.85), energy=None, t_end=12.0, n_o
 
 # ---------------------------------------------------------------------------- the top
 def slow_precession_rate(mass, arm, spin_moment, spin, g=STANDARD_GRAVITY):
-    """The slow-precession rate of a fast top, ``Ω = m g l / (I₃ ω₃)`` (rad/s).
+    """The slow-precession rate of a fast top, ``ψ̇ = m g ℓ / (I₃ ω₃)`` (rad/s).
 
     From ``dL/dt = l ŝ × m𝔤`` with ``L ≈ I₃ ω₃ ŝ``: the symmetry axis ŝ turns about the
-    vertical at Ω, whatever its tilt.  Valid while the spin's angular momentum dominates
+    vertical at ψ̇, whatever its tilt.  Valid while the spin's angular momentum dominates
     (``I₃² ω₃² ≫ 4 I₁ₒ m g l``).
     """
     return mass * g * arm / (spin_moment * spin)
