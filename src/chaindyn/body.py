@@ -60,6 +60,45 @@ def _batch(x, name, tail):
     return a
 
 
+def _representable(name, moments):
+    """``diag(moments)``, or a ValueError when finite inputs overflowed to inf or
+    underflowed to 0 in a moment (a zero that is the shape, the rod's, is not passed)."""
+    moments = np.asarray(moments, dtype=float)
+    if not (np.isfinite(moments).all() and (moments > 0).all()):
+        raise ValueError(f"{name}: the moments of inertia must be finite and > 0 in floating "
+                         f"point, got {moments.tolist()} (the inputs overflow or underflow)")
+    return np.diag(moments)
+
+
+def _spatial(G, name="G"):
+    """``G`` (..., 6, 6) as a spatial inertia in (omega, v) order: symmetric, force block
+    ``m 1`` and skew-symmetric coupling ``m [c]``, each within TOL of the matrix's own scale
+    (what :func:`chaindyn.spatial.check_inertia` calls symmetric and rigid, without asking
+    for a body: a rod or a point mass passes)."""
+    G = _batch(G, name, (6, 6))
+    scale = np.maximum(np.abs(G).max(axis=(-2, -1), initial=0.0), np.finfo(float).tiny)
+    m = G[..., 3, 3]
+    checks = [
+        (np.abs(G - np.swapaxes(G, -1, -2)).max(axis=(-2, -1), initial=0.0), scale,
+         "max |G - G^T| = {:.3g}"),
+        (np.abs(G[..., 3:, 3:] - m[..., None, None] * np.eye(3)).max(axis=(-2, -1), initial=0.0),
+         np.abs(m), "max deviation {:.3g} of G[3:, 3:] from m 1"),
+        (np.abs(G[..., :3, 3:] + np.swapaxes(G[..., :3, 3:], -1, -2)).max(axis=(-2, -1),
+                                                                          initial=0.0),
+         scale, "max |C + C^T| = {:.3g} of the coupling block C"),
+    ]
+    for off, ref, got in checks:
+        bad = np.argwhere(off > TOL * ref)  # shape (1, 0) for one failing G
+        if len(bad):
+            idx = tuple(int(i) for i in bad[0])
+            raise ValueError(
+                f"{name} must be a spatial inertia in (omega, v) order (symmetric, "
+                f"G[3:, 3:] = m 1, coupling G[:3, 3:] = m [c] skew-symmetric), got "
+                f"{got.format(float(off[idx]))} at batch index {idx}; a (v, omega)-ordered "
+                f"matrix such as Pinocchio's Inertia.matrix() has its 3x3 blocks swapped")
+    return G
+
+
 def _broadcast(**arrays):
     """The batch shapes of ``arrays`` (name -> (array, number of core dims)) broadcast
     together, or a ValueError naming them."""
@@ -94,7 +133,8 @@ def box_inertia(mass, size):
     Raises
     ------
     ValueError
-        On a mass or an edge that is not a finite number > 0, or a wrong shape.
+        On a mass or an edge that is not a finite number > 0, a wrong shape, or
+        a moment that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -110,8 +150,10 @@ def box_inertia(mass, size):
      [ 0.  0.  5.]]
     """
     m = float(_positive(mass, "mass"))
-    a2 = _positive(size, "size", (3,)) ** 2
-    return m / 12.0 * np.diag([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    with np.errstate(over="ignore", under="ignore"):
+        a2 = _positive(size, "size", (3,)) ** 2
+        moments = m / 12.0 * np.array([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    return _representable("box_inertia", moments)
 
 
 def cylinder_inertia(mass, radius, length):
@@ -134,7 +176,8 @@ def cylinder_inertia(mass, radius, length):
     Raises
     ------
     ValueError
-        On a mass or a dimension that is not a finite number > 0.
+        On a mass or a dimension that is not a finite number > 0, or a moment
+        that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -151,8 +194,10 @@ def cylinder_inertia(mass, radius, length):
     m = float(_positive(mass, "mass"))
     r = float(_positive(radius, "radius"))
     h = float(_positive(length, "length"))
-    side = m * (3.0 * r * r + h * h) / 12.0
-    return np.diag([side, side, m * r * r / 2.0])
+    with np.errstate(over="ignore", under="ignore"):
+        side = m * (3.0 * r * r + h * h) / 12.0
+        moments = [side, side, m * r * r / 2.0]
+    return _representable("cylinder_inertia", moments)
 
 
 def ellipsoid_inertia(mass, semi_axes):
@@ -176,7 +221,8 @@ def ellipsoid_inertia(mass, semi_axes):
     Raises
     ------
     ValueError
-        On a mass or a semi-axis that is not a finite number > 0, or a wrong shape.
+        On a mass or a semi-axis that is not a finite number > 0, a wrong shape,
+        or a moment that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -192,9 +238,15 @@ def ellipsoid_inertia(mass, semi_axes):
      [ 0. 10.  0.]
      [ 0.  0.  5.]]
     """
+    return _ellipsoid(mass, semi_axes, "ellipsoid_inertia")
+
+
+def _ellipsoid(mass, semi_axes, name):
     m = float(_positive(mass, "mass"))
-    a2 = _positive(semi_axes, "semi_axes", (3,)) ** 2
-    return m / 5.0 * np.diag([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    with np.errstate(over="ignore", under="ignore"):
+        a2 = _positive(semi_axes, "semi_axes", (3,)) ** 2
+        moments = m / 5.0 * np.array([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    return _representable(name, moments)
 
 
 def sphere_inertia(mass, radius):
@@ -215,7 +267,8 @@ def sphere_inertia(mass, radius):
     Raises
     ------
     ValueError
-        On a mass or a radius that is not a finite number > 0.
+        On a mass or a radius that is not a finite number > 0, or a moment that
+        overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -231,7 +284,7 @@ def sphere_inertia(mass, radius):
      [0. 0. 4.]]
     """
     r = float(_positive(radius, "radius"))
-    return ellipsoid_inertia(mass, [r, r, r])
+    return _ellipsoid(mass, [r, r, r], "sphere_inertia")
 
 
 def rod_inertia(mass, length):
@@ -257,7 +310,8 @@ def rod_inertia(mass, length):
     Raises
     ------
     ValueError
-        On a mass or a length that is not a finite number > 0.
+        On a mass or a length that is not a finite number > 0, or a transverse
+        moment that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -273,7 +327,10 @@ def rod_inertia(mass, length):
     """
     m = float(_positive(mass, "mass"))
     h = float(_positive(length, "length"))
-    return np.diag([m * h * h / 12.0, m * h * h / 12.0, 0.0])
+    with np.errstate(over="ignore", under="ignore"):
+        side = m * h * h / 12.0
+    transverse = _representable("rod_inertia", [side, side])
+    return np.pad(transverse, (0, 1))  # zero about the rod's own axis: its shape, not an underflow
 
 
 def _symmetric(x, name, n):
@@ -358,9 +415,10 @@ def pseudo_inertia(G):
     Parameters
     ----------
     G : array_like, shape (..., 6, 6)
-        Spatial inertia about a frame's origin, (omega, v) order.  Only its
-        rotational block, its mass G[3, 3] and the coupling entries m [c] are
-        read; :func:`realizability` checks the rest.
+        Spatial inertia about a frame's origin, (omega, v) order: symmetric,
+        ``G[3:, 3:] = m 1`` and a skew-symmetric coupling ``m [c]`` (within a
+        relative TOL); whether it is a body's is :func:`realizability`'s
+        question.
 
     Returns
     -------
@@ -370,7 +428,8 @@ def pseudo_inertia(G):
     Raises
     ------
     ValueError
-        On a wrong shape or non-finite entries.
+        On a wrong shape, non-finite entries or a G without that structure
+        (e.g. a (v, omega)-ordered matrix).
 
     Notes
     -----
@@ -397,7 +456,7 @@ def pseudo_inertia(G):
      [0.  0.  0.1 0. ]
      [2.  0.  0.  2. ]]
     """
-    G = _batch(G, "G", (6, 6))
+    G = _spatial(G)
     I_bar = G[..., :3, :3]
     one = np.eye(3)
     sigma = 0.5 * np.trace(I_bar, axis1=-2, axis2=-1)[..., None, None] * one - I_bar
@@ -441,8 +500,8 @@ def inertia_from_pseudo(J):
     True
     """
     J = _batch(J, "J", (4, 4))
-    asym = float(np.abs(J - np.swapaxes(J, -1, -2)).max())
-    if asym > TOL * float(np.abs(J).max()):
+    asym = float(np.abs(J - np.swapaxes(J, -1, -2)).max(initial=0.0))
+    if asym > TOL * float(np.abs(J).max(initial=0.0)):
         raise ValueError(f"J must be symmetric, got max |J - J^T| = {asym:.3g}")
     sigma, h, m = J[..., :3, :3], J[..., :3, 3], J[..., 3, 3]
     I_bar = np.trace(sigma, axis1=-2, axis2=-1)[..., None, None] * np.eye(3) - sigma
@@ -512,8 +571,11 @@ class Realizability:
 
 
 def _ellipsoid_matrix(ellipsoid):
-    """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array."""
-    if isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3:  # (center, axes, R)
+    """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array, scaled so
+    that its corner is ``1 - c_E^T Q_E c_E`` (a positive multiple of Q̄ is the same
+    ellipsoid)."""
+    if (isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3
+            and np.ndim(ellipsoid[2]) == 2):  # (center, axes, R); a 3x3 nested list is not
         center = as_array(ellipsoid[0], "ellipsoid center", (3,))
         axes = _positive(ellipsoid[1], "ellipsoid semi_axes", (3,))
         R = as_array(ellipsoid[2], "ellipsoid R", (3, 3))
@@ -524,7 +586,18 @@ def _ellipsoid_matrix(ellipsoid):
         Q = R @ np.diag(axes ** -2.0) @ R.T
         Qc = Q @ center
         return np.block([[-Q, Qc[:, None]], [Qc[None, :], np.array([[1.0 - center @ Qc]])]])
-    return _symmetric(ellipsoid, "ellipsoid", 4)
+    Qbar = _symmetric(ellipsoid, "ellipsoid", 4)
+    Q, b = -Qbar[:3, :3], Qbar[:3, 3]
+    lam = np.linalg.eigvalsh(Q)
+    if not lam[0] > 0:
+        raise ValueError("ellipsoid must be Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]] "
+                         "with Q_E positive definite, got eigenvalues of -Q̄[:3, :3] "
+                         f"{np.array2string(lam, precision=6)}")
+    size = float(b @ np.linalg.solve(Q, b) + Qbar[3, 3])  # c_E^T Q_E c_E + corner
+    if not size > 0:
+        raise ValueError(f"ellipsoid must bound a region (c_E^T Q_E c_E + Q̄[3, 3] > 0), "
+                         f"got {size:.6g}")
+    return Qbar / size
 
 
 def realizability(G, ellipsoid=None):
@@ -550,7 +623,9 @@ def realizability(G, ellipsoid=None):
         frame: either ``(center, semi_axes, R)``, a tuple or list of three
         (m, m, a rotation whose columns are the ellipsoid's axes;
         ``Q_E = R diag(semi_axes)^-2 R^T``), or the 4x4
-        ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]``.
+        ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]`` (an array or
+        a nested list; Q_E positive definite; a positive multiple of Q̄ is the
+        same ellipsoid and gives the same margin).
 
     Returns
     -------
@@ -659,8 +734,9 @@ def newton_euler(G, V, Vdot):
     ----------
     G : array_like, shape (..., 6, 6)
         Spatial inertia about the origin of a body-fixed frame {b}, (omega, v)
-        order (kg m^2, kg m, kg).  Not checked for realizability here (see
-        :func:`realizability`).
+        order (kg m^2, kg m, kg): symmetric, ``G[3:, 3:] = m 1`` and a
+        skew-symmetric coupling ``m [c]`` within a relative TOL.  Not checked
+        for realizability here (see :func:`realizability`): a rod passes.
     V : array_like, shape (..., 6)
         Twist of {b} in {b}, ``(omega, v)``: rad/s and m/s, v the velocity of
         the body point at the origin of {b}.
@@ -678,7 +754,9 @@ def newton_euler(G, V, Vdot):
     ------
     ValueError
         On a wrong shape, non-finite entries, batch shapes that do not
-        broadcast, or an input that is not a plain array or list.
+        broadcast, an input that is not a plain array or list, or a G that
+        is not symmetric with blocks ``m 1`` and ``m [c]`` (a (v, omega)-ordered
+        matrix such as Pinocchio's ``Inertia.matrix()`` is refused).
 
     See Also
     --------
@@ -708,11 +786,17 @@ def newton_euler(G, V, Vdot):
     >>> print(np.round(F, 12) + 0.0)
     [ 0.  0.  0. -1.  0.  0.]
     """
-    G = _batch(G, "G", (6, 6))
+    G = _spatial(G)
     V = _batch(V, "V", (6,))
     Vdot = _batch(Vdot, "Vdot", (6,))
     _broadcast(G=(G, 2), V=(V, 1), Vdot=(Vdot, 1))
     return matvec(G, Vdot) + matvec(ad_dual(V), matvec(G, V))
+
+
+#: Smallest / largest eigenvalue of G below which :func:`body_acceleration` calls G
+#: singular: a condition number of about 4.5e12, a thousand times the roundoff of the
+#: eigenvalues of a 6x6 (a body 100 m from its frame's origin stays far above it).
+_SINGULAR = 1e3 * np.finfo(float).eps
 
 
 def body_acceleration(G, V, F):
@@ -740,8 +824,10 @@ def body_acceleration(G, V, F):
     Raises
     ------
     ValueError
-        As :func:`newton_euler`, and when G is singular (numpy's LinAlgError
-        is not what chaindyn raises for bad input).
+        As :func:`newton_euler`, and when G is not positive definite or is
+        singular to roundoff (smallest / largest eigenvalue at most
+        ``1e3 eps``, where a solve would return noise; numpy's LinAlgError is
+        not what chaindyn raises for bad input).
 
     Notes
     -----
@@ -760,18 +846,27 @@ def body_acceleration(G, V, F):
     >>> print(np.round(Vd, 12) + 0.0)
     [0. 0. 0. 0. 0. 0.]
     """
-    G = _batch(G, "G", (6, 6))
+    G = _spatial(G)
     V = _batch(V, "V", (6,))
     F = _batch(F, "F", (6,))
     batch = _broadcast(G=(G, 2), V=(V, 1), F=(F, 1))
+    # G is symmetric (checked): its eigenvalues say whether it is a body's (all > 0) and
+    # whether it is singular to roundoff, where solve would return noise of 1e16
+    lam = np.linalg.eigvalsh(G)
+    ratio = lam[..., 0] / np.maximum(lam[..., -1], np.finfo(float).tiny)
+    for bad in np.argwhere(ratio <= _SINGULAR)[:1]:
+        idx = tuple(int(i) for i in bad)
+        if ratio[idx] >= -_SINGULAR:
+            raise ValueError("G must be invertible (a non-degenerate rigid body), got a singular "
+                             f"spatial inertia (smallest / largest eigenvalue {ratio[idx]:.3g} "
+                             f"at batch index {idx})")
+        raise ValueError("G must be positive definite (a rigid body's spatial inertia, m > 0 and "
+                         f"I_c > 0), got smallest / largest eigenvalue {ratio[idx]:.3g} at batch "
+                         f"index {idx}")
     rhs = F - matvec(ad_dual(V), matvec(G, V))
     G = np.broadcast_to(G, batch + (6, 6))
     rhs = np.broadcast_to(rhs, batch + (6,))
-    try:
-        return np.linalg.solve(G, rhs[..., None])[..., 0]
-    except np.linalg.LinAlgError:
-        raise ValueError("G must be invertible (a non-degenerate rigid body), "
-                         "got a singular spatial inertia") from None
+    return np.linalg.solve(G, rhs[..., None])[..., 0]
 
 
 def newton_euler_com(mass, inertia_com, omega, omega_dot, a_com):

@@ -489,6 +489,10 @@ CONDITIONS = {
 }
 
 
+#: Roundoff of the principal moments about the COM, relative to max |G[:3, :3]|.
+_NOISE = 64 * np.finfo(float).eps
+
+
 def _ladder(G):
     """The conditions of :data:`LADDER` up to "triangle" on one spatial inertia (6, 6).
 
@@ -524,6 +528,11 @@ def _ladder(G):
         return "rigid", margins, None, f"coupling block {np.array2string(cpl, precision=4)}"
     _, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
     eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
+    # I_c comes back from G's rotational block by the parallel-axis theorem, with an
+    # absolute roundoff of a few eps s_I: a moment within it of zero is zero (a rod or a
+    # point mass in a turned or moved frame is then refused in every frame, not by the
+    # sign of its roundoff)
+    eig = np.where(np.abs(eig) <= _NOISE * s_I, 0.0, eig)
     got = f"principal moments {np.array2string(eig, precision=6)}"
     scale = eig[2] if eig[2] > 0 else 1.0  # a point mass (I_c = 0) has no scale of its own
     margins["positive_definite"] = float(eig[0] / scale)
