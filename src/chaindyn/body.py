@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._validate import TOL, as_array
-from .spatial import CONDITIONS, LADDER, _ladder, ad_dual, cross, matvec, skew
+from .spatial import _NOISE, CONDITIONS, LADDER, _ladder, ad_dual, cross, matvec, skew
 
 __all__ = [
     "box_inertia",
@@ -793,10 +793,32 @@ def newton_euler(G, V, Vdot):
     return matvec(G, Vdot) + matvec(ad_dual(V), matvec(G, V))
 
 
-#: Smallest / largest eigenvalue of G below which :func:`body_acceleration` calls G
-#: singular: a condition number of about 4.5e12, a thousand times the roundoff of the
-#: eigenvalues of a 6x6 (a body 100 m from its frame's origin stays far above it).
-_SINGULAR = 1e3 * np.finfo(float).eps
+def _invertible(G):
+    """Raise unless every G (..., 6, 6) of rigid structure is positive definite: m > 0 and
+    the principal moments about the COM above the roundoff with which the parallel-axis
+    theorem recovers them from G (the test of :func:`chaindyn.spatial.check_inertia`, so
+    that the answer does not depend on the frame; G's own eigenvalues do)."""
+    m = G[..., 3, 3]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c = _first_moment(G) / m[..., None]
+        shift = m[..., None, None] * ((c * c).sum(-1)[..., None, None] * np.eye(3)
+                                      - c[..., :, None] * c[..., None, :])
+    Ic = G[..., :3, :3] - shift
+    noise = _NOISE * np.abs(G[..., :3, :3]).max(axis=(-2, -1), initial=0.0)
+    moments = np.linalg.eigvalsh(np.where(m[..., None, None] > 0, Ic, np.eye(3)))
+    first = moments[..., 0]
+    for bad in np.argwhere(~(m > 0) | (first < -noise))[:1]:
+        idx = tuple(int(i) for i in bad)
+        got = f"m = {m[idx]:.6g}" if not m[idx] > 0 else \
+            f"principal moments about the COM {np.array2string(moments[idx], precision=6)}"
+        raise ValueError("G must be positive definite (a rigid body's spatial inertia, m > 0 "
+                         f"and I_c > 0), got {got} at batch index {idx}")
+    for bad in np.argwhere(first <= noise)[:1]:
+        idx = tuple(int(i) for i in bad)
+        raise ValueError("G must be invertible (a non-degenerate rigid body), got a singular "
+                         f"spatial inertia (smallest principal moment about the COM "
+                         f"{first[idx]:.3g}, within the roundoff {noise[idx]:.3g} of zero, at "
+                         f"batch index {idx})")
 
 
 def body_acceleration(G, V, F):
@@ -824,10 +846,12 @@ def body_acceleration(G, V, F):
     Raises
     ------
     ValueError
-        As :func:`newton_euler`, and when G is not positive definite or is
-        singular to roundoff (smallest / largest eigenvalue at most
-        ``1e3 eps``, where a solve would return noise; numpy's LinAlgError is
-        not what chaindyn raises for bad input).
+        As :func:`newton_euler`, and when G is not positive definite (m <= 0
+        or a negative principal moment about the COM) or is singular to
+        roundoff (a principal moment about the COM within the roundoff of
+        zero, as :func:`chaindyn.spatial.check_inertia` judges it in every
+        frame; a solve would return noise).  numpy's LinAlgError is not what
+        chaindyn raises for bad input.
 
     Notes
     -----
@@ -850,19 +874,7 @@ def body_acceleration(G, V, F):
     V = _batch(V, "V", (6,))
     F = _batch(F, "F", (6,))
     batch = _broadcast(G=(G, 2), V=(V, 1), F=(F, 1))
-    # G is symmetric (checked): its eigenvalues say whether it is a body's (all > 0) and
-    # whether it is singular to roundoff, where solve would return noise of 1e16
-    lam = np.linalg.eigvalsh(G)
-    ratio = lam[..., 0] / np.maximum(lam[..., -1], np.finfo(float).tiny)
-    for bad in np.argwhere(ratio <= _SINGULAR)[:1]:
-        idx = tuple(int(i) for i in bad)
-        if ratio[idx] >= -_SINGULAR:
-            raise ValueError("G must be invertible (a non-degenerate rigid body), got a singular "
-                             f"spatial inertia (smallest / largest eigenvalue {ratio[idx]:.3g} "
-                             f"at batch index {idx})")
-        raise ValueError("G must be positive definite (a rigid body's spatial inertia, m > 0 and "
-                         f"I_c > 0), got smallest / largest eigenvalue {ratio[idx]:.3g} at batch "
-                         f"index {idx}")
+    _invertible(G)
     rhs = F - matvec(ad_dual(V), matvec(G, V))
     G = np.broadcast_to(G, batch + (6, 6))
     rhs = np.broadcast_to(rhs, batch + (6,))
