@@ -848,3 +848,23 @@ def test_newton_euler_batched_equals_the_loop():
     with pytest.raises(ValueError, match=esc("the batch shapes must broadcast together, got "
                                              "omega (2, 3), omega_dot (3, 3), a_com (3,)")):
         newton_euler_com(1.0, np.eye(3), np.zeros((2, 3)), np.zeros((3, 3)), np.zeros(3))
+
+
+def test_principal_axes_sign_rule_breaks_ties_to_roundoff_by_the_first_component():
+    """Eigenvectors with two components of equal magnitude in exact arithmetic come out of
+    eigh one ulp apart: the rule picked the larger by roundoff (a machine-dependent sign),
+    not the first as documented."""
+    rz, rx = rpy_matrix([0.0, 0.0, np.pi / 4]), rpy_matrix([np.pi / 4, 0.0, 0.0])
+    for R0 in (rz, rpy_matrix([0.0, 0.0, 3 * np.pi / 4]), rx, rz @ rx):
+        for moments in ([1.0, 2.0, 3.0], [3.0, 1.0, 2.0], [0.1, 0.25, 0.3]):
+            got, R = principal_axes(R0 @ np.diag(moments) @ R0.T)
+            for k in (0, 1):
+                size = np.abs(R[:, k])
+                first = np.flatnonzero(np.isclose(size, size.max(), rtol=1e-12, atol=0))[0]
+                assert R[first, k] > 0, (moments, R[:, k])
+
+
+def test_a_ragged_rotation_in_the_ellipsoid_triple_gets_chaindyn_s_message():
+    G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.02, 0.03, 0.04]))
+    with pytest.raises(ValueError, match=esc("ellipsoid R must be an array of real numbers")):
+        realizability(G, ellipsoid=(np.zeros(3), [1.0] * 3, [[1.0, 0.0, 0.0], [0.0, 1.0]]))

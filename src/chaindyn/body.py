@@ -358,8 +358,8 @@ def principal_axes(inertia):
     R : ndarray, shape (3, 3)
         A rotation (det R = +1) whose columns are the principal axes, in the
         frame's axes.  Sign rule: in columns 1 and 2 the component of largest
-        magnitude is positive (the first such on a tie), and column 3 is
-        column 1 x column 2.
+        magnitude is positive (the first such on a tie, magnitudes within a
+        relative TOL counting as tied), and column 3 is column 1 x column 2.
 
     Raises
     ------
@@ -390,7 +390,9 @@ def principal_axes(inertia):
     moments, R = np.linalg.eigh(0.5 * (inertia + inertia.T))
     for k in (0, 1):
         col = R[:, k]
-        if col[np.argmax(np.abs(col))] < 0:
+        size = np.abs(col)
+        lead = np.flatnonzero(size >= (1.0 - TOL) * size.max())[0]  # a tie to roundoff is a tie
+        if col[lead] < 0:
             R[:, k] = -col
     R[:, 2] = np.cross(R[:, 0], R[:, 1])
     return moments, R
@@ -570,12 +572,20 @@ class Realizability:
     message: str
 
 
+def _matrix_like(x):
+    """True unless ``x`` is a flat sequence of numbers: the third item of a
+    ``(center, semi_axes, R)`` triple is a matrix, that of a 3x3 nested list a row."""
+    try:
+        return np.ndim(x) != 1
+    except ValueError:  # ragged: not a row of numbers, so the triple's (malformed) R
+        return True
+
+
 def _ellipsoid_matrix(ellipsoid):
     """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array, scaled so
     that its corner is ``1 - c_E^T Q_E c_E`` (a positive multiple of Q̄ is the same
     ellipsoid)."""
-    if (isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3
-            and np.ndim(ellipsoid[2]) == 2):  # (center, axes, R); a 3x3 nested list is not
+    if isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3 and _matrix_like(ellipsoid[2]):
         center = as_array(ellipsoid[0], "ellipsoid center", (3,))
         axes = _positive(ellipsoid[1], "ellipsoid semi_axes", (3,))
         R = as_array(ellipsoid[2], "ellipsoid R", (3, 3))
