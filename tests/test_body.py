@@ -673,8 +673,14 @@ def test_a_matrix_that_is_not_a_spatial_inertia_is_refused_by_the_newton_euler_f
                 "coupling G[:3, 3:] = m [c] skew-symmetric), got ")
     for call in (lambda A: newton_euler(A, V, Vd), lambda A: body_acceleration(A, V, Vd),
                  pseudo_inertia):
-        with pytest.raises(ValueError, match=esc(expected + "max |G - G^T| = 1 at batch index ()")):
+        with pytest.raises(ValueError, match=esc(expected + "max |G - G^T| = 1 in G[:3, :3] at "
+                                                 "batch index ()")):
             call(asym)
+        tiny = spatial_inertia(1e-6, [0.1, 0.2, 0.3], np.diag([2.0, 3.0, 4.0]))  # m [c] ~ 1e-7
+        tiny[3, 1] += 1e-9  # 0.3 % of a coupling entry, 2.5e-10 of the largest entry
+        with pytest.raises(ValueError, match=esc(expected + "max |G - G^T| = 1e-09 between the "
+                                                 "coupling blocks at batch index ()")):
+            call(tiny)
         I_o = G[:3, :3]  # what the swapped matrix puts where m 1 belongs
         dev = np.abs(I_o - I_o[2, 2] * np.eye(3)).max()
         with pytest.raises(ValueError, match=esc(expected + f"max deviation {dev:.3g} of "

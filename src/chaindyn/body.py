@@ -72,20 +72,26 @@ def _representable(name, moments):
 
 def _spatial(G, name="G"):
     """``G`` (..., 6, 6) as a spatial inertia in (omega, v) order: symmetric, force block
-    ``m 1`` and skew-symmetric coupling ``m [c]``, each within TOL of the matrix's own scale
-    (what :func:`chaindyn.spatial.check_inertia` calls symmetric and rigid, without asking
-    for a body: a rod or a point mass passes)."""
+    ``m 1`` and skew-symmetric coupling ``m [c]``, each block within TOL of its own scale
+    as in :func:`chaindyn.spatial.check_inertia` (symmetric and rigid, without asking for
+    a body: a rod or a point mass passes)."""
     G = _batch(G, name, (6, 6))
-    scale = np.maximum(np.abs(G).max(axis=(-2, -1), initial=0.0), np.finfo(float).tiny)
+
+    def size(A):
+        return np.abs(A).max(axis=(-2, -1), initial=0.0)
+
+    rot, cpl, low, frc = G[..., :3, :3], G[..., :3, 3:], G[..., 3:, :3], G[..., 3:, 3:]
+    tiny = np.finfo(float).tiny
+    s_I, s_m = size(rot), size(frc)
+    s_c = np.maximum(np.sqrt(s_I * s_m), tiny)
     m = G[..., 3, 3]
+    T = np.swapaxes
     checks = [
-        (np.abs(G - np.swapaxes(G, -1, -2)).max(axis=(-2, -1), initial=0.0), scale,
-         "max |G - G^T| = {:.3g}"),
-        (np.abs(G[..., 3:, 3:] - m[..., None, None] * np.eye(3)).max(axis=(-2, -1), initial=0.0),
-         np.abs(m), "max deviation {:.3g} of G[3:, 3:] from m 1"),
-        (np.abs(G[..., :3, 3:] + np.swapaxes(G[..., :3, 3:], -1, -2)).max(axis=(-2, -1),
-                                                                          initial=0.0),
-         scale, "max |C + C^T| = {:.3g} of the coupling block C"),
+        (size(rot - T(rot, -1, -2)), np.maximum(s_I, tiny), "max |G - G^T| = {:.3g} in G[:3, :3]"),
+        (size(low - T(cpl, -1, -2)), s_c, "max |G - G^T| = {:.3g} between the coupling blocks"),
+        (size(frc - m[..., None, None] * np.eye(3)), np.abs(m),
+         "max deviation {:.3g} of G[3:, 3:] from m 1"),
+        (size(cpl + T(cpl, -1, -2)), s_c, "max |C + C^T| = {:.3g} of the coupling block C"),
     ]
     for off, ref, got in checks:
         bad = np.argwhere(off > TOL * ref)  # shape (1, 0) for one failing G
