@@ -559,7 +559,10 @@ class Realizability:
         ellipsoid filling the bound; the condition is ``>= -TOL``.  None when
         no ellipsoid was given or an earlier condition failed.
     moments : ndarray or None
-        The principal moments about the COM, ascending (kg m^2).
+        The principal moments about the COM, ascending (kg m^2); a moment
+        within the roundoff of the parallel-axis theorem of zero
+        (``64 eps max |G[:3, :3]|``) is reported as 0, so that a rod or a
+        point mass gets the same verdict in every frame.
     message : str
         A sentence naming the failed condition and the values got, or saying
         that all checked conditions hold.

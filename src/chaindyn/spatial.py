@@ -501,7 +501,8 @@ def _ladder(G):
     relative residuals, at most TOL to pass; ``mass`` is ``m / max |G[3:, 3:]|``,
     ``positive_definite`` is ``I1 / I3`` and ``triangle`` is
     ``(I1 + I2 - I3) / I3`` with the principal moments ``I1 <= I2 <= I3``); the
-    principal moments about the COM (None if not reached); and the words for
+    principal moments about the COM (None if not reached; those within
+    ``_NOISE max |G[:3, :3]|`` of zero set to 0); and the words for
     what was got, for a message.  The tolerances are relative to the body's
     own scale (see :func:`check_inertia`)."""
     rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
@@ -561,7 +562,9 @@ def check_inertia(G, name):
     triangle inequality at ``TOL I3``.  Each of these is at most
     ``TOL max(1, max |G_jk|)``: no check is looser than an absolute tolerance
     TOL on a body of ordinary size.  Positive definiteness is strict
-    (``I1 > 0``): a thin rod or a point mass, whose G is singular, is refused."""
+    (``I1 > 0``): a thin rod or a point mass, whose G is singular, is refused,
+    in every frame: a principal moment within the roundoff of recovering I_c
+    from G (``64 eps s_I``) counts as zero."""
     failed, _, _, got = _ladder(G)
     if failed is not None:
         raise ValueError(f"{name} fails the {CONDITIONS[failed]}: got {got}")
