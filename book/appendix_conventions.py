@@ -23,12 +23,15 @@
 # 알고리즘의 오류와 구별하기 어렵다. 이 부록은 이 책의 규약과
 # Pinocchio {cite:p}`carpentier2019pinocchio`, MuJoCo {cite:p}`todorov2012mujoco`, modern_robotics
 # {cite:p}`lynch2017modern`, Robotics Toolbox for Python {cite:p}`corke2021toolbox`, 그리고 로봇 기술
-# 형식 URDF의 규약을 항목별로 나란히 적은 변환표이다.
+# 형식 URDF의 규약을 항목별로 나란히 적은 변환표이다. 관성 항목에는 라이브러리가 아닌 책 하나,
+# Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) {cite:p}`featherstone2008rigid`의 공간 관성도
+# 함께 적는다.
 #
 # 표의 각 행은 그 라이브러리로 해 본 작은 계산으로 정했다. 대부분은 어댑터(`chaindyn.interop`)를 거치지
 # 않고 라이브러리에 직접 묻는다. 예를 들어 한 관절짜리 모델에 축 방향 모멘트만 가해 토크의 부호를
 # 보거나, 벡터를 만들어 앞 세 성분이 무엇인지 읽는다. 나머지 몇 행은 어댑터를 거친 수치 대조
-# (3.2.5.8절), URDF 파일 읽기, 이 책의 구현에 대한 손 계산으로 정했다. 계산의 목록은 A.8절에 있다. 라이브러리의 새 버전이 규약을
+# (3.2.5.8절), URDF 파일 읽기, 이 책의 구현에 대한 손 계산으로 정했다. RBDA의 행은 그 책의 식을 옮겨
+# 적어 이 책의 구현과 견주는 계산으로 정했다. 계산의 목록은 A.8절에 있다. 라이브러리의 새 버전이 규약을
 # 바꾸면 그 계산의 결과가 달라지므로, 그때는 이 표의 해당 행을 고쳐야 한다. 표는 아래 버전의
 # 라이브러리로 확인했다({numref}`tab-a-versions`; 빌드할 때 설치된 배포판에서 읽음).
 
@@ -82,7 +85,8 @@ md_table(
 # 아래 여섯 개의 표는 항목마다 라이브러리별로 세 가지를 적는다. **규약**은 그 라이브러리가 값을 어떻게
 # 읽고 내놓는지이다. **이 책의 규약으로**는 `chaindyn.interop`의 어댑터가 그 차이를 어떻게 메우는지이다.
 # **확인한 계산**은 그 행을 뒷받침하는 계산의 번호이며, 각 계산이 무엇을 하는지는 A.8절의 표에 있다.
-# URDF는 벡터를 주고받는 라이브러리가 아니라 파일 형식이므로 해당하는 항목에만 나온다.
+# URDF는 벡터를 주고받는 라이브러리가 아니라 파일 형식이므로 해당하는 항목에만 나온다. RBDA는 책이므로
+# 관성 항목에만 나온다.
 #
 # 기본 중력처럼 라이브러리에 들어 있는 값은 손으로 옮겨 적지 않고, 아래 셀이 빌드할 때 각 라이브러리에서
 # 읽어 표에 넣는다.
@@ -121,9 +125,10 @@ for key, value in DEFAULT_G.items():
 
 # %% tags=["hide-input"]
 FILES = {"conv": "test_conventions.py", "interop": "test_interop.py", "urdf": "test_urdf.py",
-         "core": "test_core.py"}
+         "core": "test_core.py", "body": "test_body.py"}
 BOOK, PIN, MJ, MR, RTB, URDF = ("이 책 (chaindyn)", "Pinocchio", "MuJoCo", "modern_robotics",
                                 "Robotics Toolbox", "URDF")
+RBDA = "RBDA (Featherstone, 책)"
 def row(aspect, lib, rule, how, *tests):
     """One row of the table: (aspect, library, convention, how to convert, computations)."""
     return (aspect, lib, " ".join(rule), " ".join(how), list(tests))
@@ -205,12 +210,26 @@ CONVENTIONS = [
          r"`Chain`은 $m$, $c$, $I_c$도 돌려준다."],
         ["기준"],
         "conv::test_chaindyn_inertia_is_about_the_frame_origin"),
+    row("inertia", RBDA,
+        [r"공간 관성 $I_O$(6×6)는 임의의 점 $O$에 둔 Plücker 좌표계에서 적고, 회전 성분이 먼저:",
+         r"$I_O = [[\bar I_C + m\,c\times c\times^{\mathsf T},\ m\,c\times],\ [m\,c\times^{\mathsf T},\ m\mathbf{1}]]$",
+         r"(식 (2.63), 33쪽; $c\times = [c]$). 좌표 변환은 ${}^B I = {}^B X_A^{*}\,{}^A I\,{}^A X_B$",
+         "(식 (2.66), 34쪽)."],
+        [r"그대로: $c\times^{\mathsf T} = -[c]$이므로 $\mathcal{G}$와 같은 행렬이고, 식 (2.66)은",
+         r"$\mathcal{G}_a = \mathrm{Ad}_{T_{ba}}^{\mathsf T}\mathcal{G}_b\mathrm{Ad}_{T_{ba}}$이다."],
+        "body::test_rbda_eq_2_63_and_2_66_are_the_books_spatial_inertia_and_frame_change"),
     row("inertia", PIN,
         [r"`pin.Inertia(m, lever, I_c)`: `lever`는 관절 좌표계에서 본 질량 중심,",
          r"$I_c$는 질량 중심에 대한 관성(관절 좌표계의 축).",
-         "`matrix()`는 (선형, 각) 순서의 6×6."],
-        [r"$c_i - r_i$와 $I_c$를 넣는다(관절 좌표계의 축이 $\{i\}$와 나란하다)."],
-        "conv::test_pinocchio_inertia_is_lever_and_com_inertia"),
+         r"`matrix()`는 관절 좌표계 원점에 대한 6×6을 (선형, 각) 순서로 준다:",
+         r"$[[m\mathbf{1},\ -m[c]],\ [m[c],\ I_o]]$. `se3Action(M)`은 같은 관성을",
+         "자세 `M`만큼 옮긴 좌표계에서 적는다."],
+        [r"$c_i - r_i$와 $I_c$를 넣는다(관절 좌표계의 축이 $\{i\}$와 나란하다).",
+         r"`matrix()`는 3×3 블록을 맞바꾸면 $\mathcal{G}$이다: $P\,\mathcal{G}\,P$,",
+         r"$P = [[0, \mathbf{1}], [\mathbf{1}, 0]]$. 좌표계를 바꾸는 `se3Action(pin.SE3(R, p))`는",
+         r"$\mathrm{Ad}_{T_{ba}}^{\mathsf T}\mathcal{G}_b\mathrm{Ad}_{T_{ba}}$에 해당한다."],
+        "conv::test_pinocchio_inertia_is_lever_and_com_inertia",
+        "conv::test_pinocchio_inertia_se3action_is_the_frame_change_of_the_6x6"),
     row("inertia", MJ,
         ["`<inertial pos mass fullinertia>`: 질량 중심에 대한 관성을 몸체 축으로,",
          "순서 `Ixx Iyy Izz Ixy Ixz Iyz`. 내부에는 주관성 `body_inertia`와 그 방향",
@@ -348,6 +367,10 @@ CHECKS = {
         r"`pin.Motion`과 `pin.Force`를 만들어 `.vector`의 앞 세 성분이 선형 부분인지 본다.",
     "conv::test_pinocchio_inertia_is_lever_and_com_inertia":
         r"`pin.Inertia(m, lever, I_c).matrix()`를 이 책의 $\mathcal{G}$에서 두 블록을 맞바꾼 행렬과 견준다.",
+    "conv::test_pinocchio_inertia_se3action_is_the_frame_change_of_the_6x6":
+        r"`pin.Inertia(...).se3Action(pin.SE3(R, p)).matrix()`를 이 책의 $\mathrm{Ad}_{T_{ba}}^{\mathsf T}\mathcal{G}_b\mathrm{Ad}_{T_{ba}}$에서 블록을 맞바꾼 행렬, 그리고 처음부터 새 좌표계에서 만든 `pin.Inertia`와 견준다.",
+    "body::test_rbda_eq_2_63_and_2_66_are_the_books_spatial_inertia_and_frame_change":
+        r"RBDA의 식 (2.63)과 변환 식 (2.25), (2.26), (2.66)을 그대로 옮겨 적어, `spatial_inertia`와 $\mathrm{Ad}_{T_{ba}}^{\mathsf T}\mathcal{G}_b\mathrm{Ad}_{T_{ba}}$, 그리고 새 좌표계에서 바로 만든 $\mathcal{G}_a$와 견준다. 라이브러리에 묻는 계산이 아니다.",
     "conv::test_pinocchio_fext_acts_on_the_body_in_the_joint_frame":
         r"축을 돌려 놓은 관절 하나에 `fext`로 순수 모멘트를 건다. 관절 좌표계의 축 방향 모멘트이면 토크가 $-1$이고, 다른 방향의 모멘트나 힘이면 0이다.",
     "conv::test_pinocchio_default_gravity":
@@ -476,11 +499,19 @@ table("frame", "좌표계와 모멘트의 기준점", "tab-a-frame")
 # ## A.4 관성
 #
 # 관성은 세 가지가 다를 수 있다. 어느 점에 대한 값인지(질량 중심인지 좌표계 원점인지), 어느 축으로 적었는지,
-# 그리고 성분을 어떤 순서로 늘어놓는지이다. 다섯 라이브러리 가운데 이 책만 임의의 좌표계 원점에 대한
-# 6×6 공간 관성을 기본으로 쓴다. Pinocchio, MuJoCo, Robotics Toolbox는 질량 중심에 대한 3×3 관성과 질량
-# 중심의 위치를 따로 받는다. modern_robotics는 링크 좌표계를 질량 중심에 두므로 6×6 행렬이
-# $\mathrm{diag}(I_c, m\mathbf{1})$이 된다. 원점과 질량 중심 사이는 평행축 정리 $I_o = I_c - m[c]^2$로
-# 옮긴다. 6개 성분을 나열하는 순서가 MuJoCo와 Robotics Toolbox에서 다르다는 점도 실수하기 쉽다.
+# 그리고 성분을 어떤 순서로 늘어놓는지이다. 라이브러리 가운데 이 책만 임의의 좌표계 원점에 대한 6×6
+# 공간 관성을 기본 양으로 쓴다. 책으로는 RBDA가 같은 행렬을 같은 (각, 선형) 순서로 쓴다(RBDA 식 (2.63),
+# 33쪽). Pinocchio, MuJoCo, Robotics Toolbox는 질량 중심에 대한 3×3 관성과 질량 중심의 위치를 따로 받는다.
+# 그 가운데 Pinocchio는 관절 좌표계 원점에 대한 6×6 행렬도 `matrix()`로 내준다. 다만 선형 성분이
+# 먼저이므로 3×3 블록의 자리가 이 책과 반대이다. modern_robotics는 링크 좌표계를 질량 중심에 두므로
+# 6×6 행렬이 $\mathrm{diag}(I_c, m\mathbf{1})$이 된다. 원점과 질량 중심 사이는 평행축 정리
+# $I_o = I_c - m[c]^2$로 옮긴다. 6개 성분을 나열하는 순서가 MuJoCo와 Robotics Toolbox에서 다르다는 점도
+# 실수하기 쉽다.
+#
+# 좌표계를 $\{b\}$에서 $\{a\}$로 바꿀 때는 6×6 행렬의 양쪽에 수반 행렬을 곱한다:
+# $\mathcal{G}_a = \mathrm{Ad}_{T_{ba}}^{\mathsf T}\mathcal{G}_b\mathrm{Ad}_{T_{ba}}$. 이 식의 유도는
+# 3.1.3절에 있다. RBDA의 식 (2.66)(34쪽)과 Pinocchio의 `se3Action`이 같은 변환을 한다. 아래 표의 RBDA와
+# Pinocchio 행이 이 두 변환을 옮겨 적는다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 table("inertia", "관성을 적는 방식", "tab-a-inertia")
@@ -532,7 +563,7 @@ table("joint", "관절 종류와 좌표 수", "tab-a-joint")
 # 번호 차례로 적고, 각 계산이 무엇을 하는지와 어느 행을 뒷받침하는지를 보인다. 그 가운데
 # {glue:text}`a_direct`개는 어댑터를 거치지 않고 한 라이브러리에 직접 묻는 계산이다. 대개 링크 한두 개짜리
 # 모델 하나를 만들고 값 하나를 읽는다. 나머지는 어댑터를 거친 대조, URDF 파일 읽기, 이 책의 구현에
-# 대한 손 계산이다.
+# 대한 손 계산이다. RBDA의 식을 옮겨 적어 이 책의 구현과 견주는 계산도 여기에 든다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 supports = {}
@@ -597,6 +628,8 @@ print(f"MuJoCo: 같은 qacc로 mj_inverse → qfrc_inverse = {mjd.qfrc_inverse[0
 # ## A.9 이 부록이 확인하지 않은 것
 #
 # - 여기 없는 라이브러리(KDL, RBDL, Drake 등)의 규약. 이 책은 그 라이브러리들을 실행하지 않았다.
+# - RBDA의 관성 밖의 규약(관절 모델, 좌표계를 두는 법 등). 이 부록은 그 책에서 공간 관성과 그 좌표
+#   변환의 식만 옮겨 적었다.
 # - 부유 기저, 구면·자유 관절, 폐연쇄, 접촉. 표는 고정 기저의 직렬 사슬에 필요한 규약만 다룬다.
 # - MuJoCo의 구속·접촉 힘(`qfrc_constraint`), `frictionloss`, 관절 범위의 구속력. `armature`, `damping`,
 #   `stiffness`는 관절 하나에서 어떻게 들어가는지만 보았고, 대조에서는 모두 껐다.

@@ -534,3 +534,343 @@ def test_realizability_accepts_a_list_as_an_array():
     G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.02, 0.03, 0.04]))
     a, b = realizability(G), realizability(G.tolist())
     assert (a.condition, a.triangle, a.message) == (b.condition, b.triangle, b.message)
+
+
+# ----------------------------------------------------------------- RBDA's spatial inertia
+
+
+def _rbda_cross(a):
+    """Featherstone (2008), eq. (2.23), p. 21: the 3x3 matrix of ``a×``."""
+    x, y, z = a
+    return np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
+
+
+def test_rbda_eq_2_63_and_2_66_are_the_books_spatial_inertia_and_frame_change():
+    """RBDA eq. (2.63), p. 33, transcribed: I_O = [[Ī_C + m c× c×^T, m c×], [m c×^T, m 1]]
+    in Plücker coordinates at O (angular first) is spatial_inertia(m, c, Ī_C).  Eq. (2.66),
+    p. 34: ᴮI = ᴮX_A* ᴬI ᴬX_B, with ᴮX_A* (eq. 2.25, p. 22) and ᴬX_B (eq. 2.26, p. 22) for
+    E the rotation from A to B coordinates and r the position of B's origin in A
+    coordinates, is the book's Ad_{T_ba}^T G_b Ad_{T_ba} (A = {b}, B = {a}) and equals the
+    body built directly in {a}."""
+    one, zero = np.eye(3), np.zeros((3, 3))
+    for _ in range(10):
+        m, c, Ic = _body(RNG)
+        cx = _rbda_cross(c)
+        I_O = np.block([[Ic + m * cx @ cx.T, m * cx], [m * cx.T, m * one]])
+        G_b = spatial_inertia(m, c, Ic)
+        np.testing.assert_allclose(G_b, I_O, atol=1e-14)
+        R, p = _rotation(RNG), RNG.normal(size=3)  # T_ab: pose of {b} in {a}
+        E, r = R, -R.T @ p  # b -> a coordinates; {a}'s origin in {b} coordinates
+        BXA_star = np.block([[E, -E @ _rbda_cross(r)], [zero, E]])  # eq. (2.25)
+        AXB = np.block([[E.T, zero], [_rbda_cross(r) @ E.T, E.T]])  # eq. (2.26)
+        rbda = BXA_star @ I_O @ AXB  # eq. (2.66)
+        X = Ad(np.linalg.inv(homogeneous(R, p)))  # Ad_{T_ba}
+        np.testing.assert_allclose(rbda, X.T @ G_b @ X, atol=1e-12)
+        np.testing.assert_allclose(rbda, spatial_inertia(m, R @ c + p, R @ Ic @ R.T),
+                                   atol=1e-12)
+
+
+# ----------------------------------------------------------------- hostile input and results
+#
+# Every bad input raises a ValueError that says what was expected and what was got; nothing
+# is repaired silently.  The cases below were found by feeding the module what a careless
+# or hostile user would (README, "The package": the rules of chaindyn._validate.as_array).
+
+PIN_ORDER = P  # (v, ω) <-> (ω, v)
+
+
+def test_primitives_refuse_a_result_that_overflows_or_underflows():
+    """Finite inputs whose squares overflow to inf or underflow to 0 gave an inf or a zero
+    inertia without a word."""
+    with pytest.raises(ValueError, match=esc(
+            "box_inertia: the moments of inertia must be finite and > 0 in floating point, "
+            "got [0.1666")):
+        box_inertia(1.0, [1e200, 1.0, 1.0])
+    with pytest.raises(ValueError, match=esc("box_inertia: the moments of inertia must be "
+                                             "finite and > 0 in floating point, got [0.0, 0.0, "
+                                             "0.0]")):
+        box_inertia(1e-300, [1e-200] * 3)
+    with pytest.raises(ValueError, match=esc("cylinder_inertia: the moments of inertia")):
+        cylinder_inertia(1e300, 1e10, 1.0)
+    with pytest.raises(ValueError, match=esc("ellipsoid_inertia: the moments of inertia")):
+        ellipsoid_inertia(1e-300, [1e-200] * 3)
+    with pytest.raises(ValueError, match=esc("sphere_inertia: the moments of inertia")):
+        sphere_inertia(1e300, 1e200)
+    with pytest.raises(ValueError, match=esc("rod_inertia: the moments of inertia")):
+        rod_inertia(1e-300, 1e-200)
+    # the rod's zero about its own axis is its shape, not an underflow
+    assert rod_inertia(1e-30, 1e-10)[0, 0] > 0
+
+
+@pytest.mark.parametrize("bad, message", [
+    (True, "mass must be an array of real numbers, got dtype bool"),
+    (1 + 0j, "mass must be an array of real numbers, got dtype complex128"),
+    ([2.0], "mass must have shape (), got (1,)"),
+    (np.array([[2.0]]), "mass must have shape (), got (1, 1)"),
+    (None, "mass must be an array of real numbers, got dtype object"),
+    (np.ma.masked_array(2.0, mask=True), "mass must be a plain numpy.ndarray, a list or a number, "
+                                         "got a masked array"),
+])
+def test_a_mass_that_is_not_one_real_number_is_refused(bad, message):
+    for call in (lambda: box_inertia(bad, [1, 1, 1]), lambda: sphere_inertia(bad, 1.0),
+                 lambda: newton_euler_com(bad, np.eye(3), np.zeros(3), np.zeros(3), np.zeros(3))):
+        with pytest.raises(ValueError, match=esc(message)):
+            call()
+
+
+def test_tuples_lists_and_array_likes_follow_the_package_rule():
+    """Lists and tuples are arrays; an object with __array__ (a pandas-like column) is read
+    through it; masked arrays, np.matrix and object arrays are refused."""
+
+    class Column:  # what pandas.Series offers to numpy
+        def __init__(self, values):
+            self.values = np.asarray(values, dtype=float)
+
+        def __array__(self, dtype=None, copy=None):
+            return self.values if dtype is None else self.values.astype(dtype)
+
+    ref = box_inertia(2.0, np.array([0.1, 0.2, 0.3]))
+    for size in ([0.1, 0.2, 0.3], (0.1, 0.2, 0.3), Column([0.1, 0.2, 0.3])):
+        np.testing.assert_array_equal(box_inertia(2.0, size), ref)
+    G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.02, 0.03, 0.04]))
+    V, Vd = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6), (1, 2, 3, 4, 5, 6)
+    np.testing.assert_array_equal(newton_euler(tuple(map(tuple, G)), V, Vd),
+                                  newton_euler(G, np.array(V), np.array(Vd, dtype=float)))
+    with pytest.raises(ValueError, match=esc("V must be a plain numpy.ndarray, a list or a "
+                                             "number, got a masked array")):
+        newton_euler(G, np.ma.masked_array(V), Vd)
+    with pytest.raises(ValueError, match=esc("G must be a plain numpy.ndarray, a list or a "
+                                             "number, got a numpy.matrix")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PendingDeprecationWarning)
+            matrix = np.asmatrix(G)
+        realizability(matrix)
+    with pytest.raises(ValueError, match=esc("com must be an array of real numbers, got dtype "
+                                             "object")):
+        com_acceleration(V, Vd, np.array([0.1, None, 0.3], dtype=object))
+    with pytest.raises(ValueError, match=esc("omega must be an array of real numbers, got dtype "
+                                             "complex128")):
+        newton_euler_com(1.0, np.eye(3), [1j, 0, 0], np.zeros(3), np.zeros(3))
+
+
+def test_empty_batches_give_empty_results():
+    """A batch of no bodies is a batch: inertia_from_pseudo raised numpy's 'zero-size array
+    to reduction operation maximum'."""
+    assert inertia_from_pseudo(np.zeros((0, 4, 4))).shape == (0, 6, 6)
+    assert pseudo_inertia(np.zeros((0, 6, 6))).shape == (0, 4, 4)
+    assert newton_euler(np.zeros((0, 6, 6)), np.zeros(6), np.zeros(6)).shape == (0, 6)
+    assert body_acceleration(np.zeros((0, 6, 6)), np.zeros(6), np.zeros(6)).shape == (0, 6)
+
+
+def test_a_matrix_that_is_not_a_spatial_inertia_is_refused_by_the_newton_euler_functions():
+    """newton_euler, body_acceleration and pseudo_inertia used any 6x6: a non-symmetric
+    matrix, or Pinocchio's (v, ω)-ordered Inertia.matrix() unswapped, gave a wrench (or a J
+    read from one half of the coupling block) without a word."""
+    G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.02, 0.03, 0.04]))
+    V, Vd = np.ones(6), np.ones(6)
+    asym = G + np.triu(np.ones((6, 6)), 1)
+    expected = ("G must be a spatial inertia in (omega, v) order (symmetric, G[3:, 3:] = m 1, "
+                "coupling G[:3, 3:] = m [c] skew-symmetric), got ")
+    for call in (lambda A: newton_euler(A, V, Vd), lambda A: body_acceleration(A, V, Vd),
+                 pseudo_inertia):
+        with pytest.raises(ValueError, match=esc(expected + "max |G - G^T| = 1 in G[:3, :3] at "
+                                                 "batch index ()")):
+            call(asym)
+        tiny = spatial_inertia(1e-6, [0.1, 0.2, 0.3], np.diag([2.0, 3.0, 4.0]))  # m [c] ~ 1e-7
+        tiny[3, 1] += 1e-9  # 0.3 % of a coupling entry, 2.5e-10 of the largest entry
+        with pytest.raises(ValueError, match=esc(expected + "max |G - G^T| = 1e-09 between the "
+                                                 "coupling blocks at batch index ()")):
+            call(tiny)
+        I_o = G[:3, :3]  # what the swapped matrix puts where m 1 belongs
+        dev = np.abs(I_o - I_o[2, 2] * np.eye(3)).max()
+        with pytest.raises(ValueError, match=esc(expected + f"max deviation {dev:.3g} of "
+                                                 "G[3:, 3:] from m 1 at batch index (1,); a "
+                                                 "(v, omega)-ordered matrix such as Pinocchio's "
+                                                 "Inertia.matrix() has its 3x3 blocks swapped")):
+            call(np.stack([G, PIN_ORDER @ G @ PIN_ORDER]))
+        coupling = G.copy()
+        coupling[:3, 3:] += 0.1 * np.eye(3)
+        coupling[3:, :3] += 0.1 * np.eye(3)
+        with pytest.raises(ValueError, match=esc(expected + "max |C + C^T| = 0.2 of the "
+                                                 "coupling block C at batch index ()")):
+            call(coupling)
+    # a rod or a point mass is a spatial inertia: newton_euler takes it
+    rod = _G_raw(1.0, [0.0, 0.0, 0.2], rod_inertia(1.0, 0.5))
+    assert np.isfinite(newton_euler(rod, V, Vd)).all()
+
+
+def test_a_numerically_singular_or_indefinite_G_is_refused_by_body_acceleration():
+    """A rod in a turned frame is singular only to roundoff: np.linalg.solve returned
+    accelerations of 1e16 without a word.  A G with a negative moment is invertible but no
+    body's: its 'acceleration' is not one."""
+    message = ("G must be invertible (a non-degenerate rigid body), got a singular spatial "
+               "inertia")
+    for seed in range(20):
+        R = _rotation(np.random.default_rng(seed))
+        rod = _G_raw(1.0, [0.1, 0.2, 0.3], R @ rod_inertia(1.0, 1.0) @ R.T)
+        with pytest.raises(ValueError, match=esc(message)):
+            body_acceleration(rod, np.zeros(6), np.ones(6))
+    bad = _G_raw(0.5, [0.0, 0.0, 0.0], np.diag([0.01, 0.01, -0.001]))
+    with pytest.raises(ValueError, match=esc("G must be positive definite (a rigid body's "
+                                             "spatial inertia, m > 0 and I_c > 0), got principal "
+                                             "moments about the COM [-0.001  0.01   0.01 ] at "
+                                             "batch index (1,)")):
+        body_acceleration(np.stack([spatial_inertia(1.0, np.zeros(3), np.eye(3)), bad]),
+                          np.zeros(6), np.ones(6))
+    massless = np.zeros((6, 6))
+    massless[:3, :3] = np.eye(3)
+    with pytest.raises(ValueError, match=esc("G must be positive definite (a rigid body's "
+                                             "spatial inertia, m > 0 and I_c > 0), got m = 0 at "
+                                             "batch index ()")):
+        body_acceleration(massless, np.zeros(6), np.ones(6))
+    # a small body far from its frame's origin: G's eigenvalues span 13 or more decades
+    # (cond 6e12 at 100 m), but it is a body, and invertible, in every frame
+    rng = np.random.default_rng(3)
+    for c in ([100.0, 0.0, 0.0], [30.0, -20.0, 10.0]):
+        far = spatial_inertia(1.0, c, box_inertia(1.0, [0.01, 0.01, 0.01]))
+        V = rng.normal(size=6)
+        Vd = body_acceleration(far, V, newton_euler(far, V, V))
+        np.testing.assert_allclose(Vd, V, rtol=1e-3, atol=1e-3)  # cond(G) eps: 7e-5 at 100 m
+
+
+def _moved(G_b, R, p):
+    """The same body in {a}, with T_ab = (R, p): Ad_{T_ba}^T G_b Ad_{T_ba} (book §3.1.3)."""
+    X = Ad(np.linalg.inv(homogeneous(R, p)))
+    return X.T @ G_b @ X
+
+
+def _verdict_cases():
+    m = 2.0
+    box = spatial_inertia(m, [0.1, -0.2, 0.3], _body(RNG, mass=m)[2])
+    plate = _G_raw(m, [0.1, 0.0, 0.0], np.diag([0.01, 0.02, 0.03]))
+    tri = _G_raw(m, [0.5, 0.0, 0.0], np.diag([0.01, 0.01, 0.10]))
+    neg = _G_raw(m, [0.0, 0.3, 0.0], np.diag([-0.01, 0.02, 0.02]))
+    rod = _G_raw(m, [0.0, 0.0, 0.3], rod_inertia(m, 0.8))
+    point = _G_raw(m, [0.2, 0.0, 0.0], np.zeros((3, 3)))
+    return [("box", box, None, False), ("plate", plate, None, True),
+            ("triangle", tri, "triangle", False), ("negative", neg, "positive_definite", False),
+            ("rod", rod, "positive_definite", True), ("point", point, "positive_definite", True)]
+
+
+@pytest.mark.parametrize("name, G, condition, degenerate", _verdict_cases(),
+                         ids=[c[0] for c in _verdict_cases()])
+def test_the_verdict_and_its_margins_do_not_depend_on_the_frame(name, G, condition, degenerate):
+    """The same body seen from 30 other frames (turned, and moved up to about 3 m): the same
+    condition, the same degeneracy, the same COM margins.  A rod in a turned frame passed
+    positive definiteness whenever roundoff made its zero moment +1e-18 (about 4 frames in
+    10), and was then reported realizable."""
+    rng = np.random.default_rng(7)
+    ref = realizability(G)
+    assert (ref.condition, ref.degenerate) == (condition, degenerate), ref.message
+    for _ in range(30):
+        R, p = _rotation(rng), rng.normal(size=3)
+        r = realizability(_moved(G, R, p))
+        assert (r.condition, r.degenerate) == (condition, degenerate), (name, r.message)
+        np.testing.assert_allclose(r.moments, ref.moments, atol=1e-12)
+        np.testing.assert_allclose([r.positive_definite, r.triangle],
+                                   [ref.positive_definite, ref.triangle], atol=1e-10)
+        assert np.isclose(r.mass, 1.0, rtol=1e-14) and ref.mass == 1.0
+
+
+def test_the_ellipsoid_margin_moves_with_the_frame():
+    m, axes = 3.0, np.array([0.1, 0.2, 0.35])
+    R_E, c_E = rpy_matrix([0.2, 0.5, -0.7]), np.array([0.3, -0.1, 0.2])
+    G = spatial_inertia(m, c_E + [0.01, 0.0, 0.0], R_E @ box_inertia(m, axes) @ R_E.T)
+    ref = realizability(G, ellipsoid=(c_E, axes, R_E)).ellipsoid
+    rng = np.random.default_rng(8)
+    for _ in range(10):
+        R, p = _rotation(rng), rng.normal(size=3)
+        r = realizability(_moved(G, R, p), ellipsoid=(R @ c_E + p, axes, R @ R_E))
+        assert r.condition is None and np.isclose(r.ellipsoid, ref, rtol=1e-10)
+
+
+def _qbar(center, axes, R):
+    Q = R @ np.diag(np.asarray(axes, dtype=float) ** -2.0) @ R.T
+    Qc = Q @ center
+    return np.block([[-Q, Qc[:, None]], [Qc[None, :], np.array([[1.0 - center @ Qc]])]])
+
+
+def test_an_ellipsoid_given_wrongly_is_refused():
+    """A 4x4 Q̄ with the wrong sign (Q_E for -Q_E) or bounding nothing was used as if it
+    were an ellipsoid; a 3x3 nested list was read as (center, semi_axes, R) while the same
+    3x3 array was refused for its shape; a positive multiple of Q̄ (the same ellipsoid)
+    changed the margin."""
+    G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.02, 0.03, 0.04]))
+    good = _qbar(np.array([0.1, 0.2, 0.3]), [1.0, 1.0, 1.0], np.eye(3))
+    with pytest.raises(ValueError, match=esc("ellipsoid must be Q̄ = [[-Q_E, Q_E c_E], "
+                                             "[c_E^T Q_E, 1 - c_E^T Q_E c_E]] with Q_E positive "
+                                             "definite, got eigenvalues of -Q̄[:3, :3] [-1. -1. "
+                                             "-1.]")):
+        realizability(G, ellipsoid=np.diag([1.0, 1.0, 1.0, 1.0]))
+    with pytest.raises(ValueError, match=esc("ellipsoid must bound a region "
+                                             "(c_E^T Q_E c_E + Q̄[3, 3] > 0), got -1")):
+        realizability(G, ellipsoid=np.diag([-1.0, -1.0, -1.0, -1.0]))
+    for three_by_three in (np.eye(3), np.eye(3).tolist(), tuple(map(tuple, np.eye(3)))):
+        with pytest.raises(ValueError, match=esc("ellipsoid must have shape (4, 4), got (3, 3)")):
+            realizability(G, ellipsoid=three_by_three)
+    ref = realizability(G, ellipsoid=good).ellipsoid
+    assert np.isclose(realizability(G, ellipsoid=2.5 * good).ellipsoid, ref, rtol=1e-14)
+    assert np.isclose(realizability(G, ellipsoid=good.tolist()).ellipsoid, ref, rtol=0)
+    # the triple as a list, with lists inside, is still the triple
+    triple = realizability(G, ellipsoid=[[0.1, 0.2, 0.3], [1.0] * 3, np.eye(3).tolist()])
+    assert np.isclose(triple.ellipsoid, ref, rtol=1e-14)
+    with pytest.raises(ValueError, match=esc("ellipsoid center must be finite, got nan")):
+        realizability(G, ellipsoid=([np.nan, 0, 0], [1.0] * 3, np.eye(3)))
+
+
+def test_principal_axes_of_diagonal_and_repeated_inertias():
+    """An already-diagonal inertia whose eigenvector basis from eigh has det -1 (moments
+    given descending) and repeated moments: a rotation, a signed permutation for a diagonal
+    input, the sign rule, and an exact reconstruction."""
+    for moments in ([3.0, 2.0, 1.0], [1.0, 3.0, 2.0], [2.0, 1.0, 1.0], [1.0, 1.0, 1.0],
+                    [1.0, 2.0, 2.0]):
+        inertia = np.diag(moments)
+        got, R = principal_axes(inertia)
+        np.testing.assert_array_equal(got, np.sort(moments))
+        assert np.linalg.det(R) == pytest.approx(1.0, abs=1e-15)
+        np.testing.assert_array_equal(np.abs(R).sum(axis=0), [1.0, 1.0, 1.0])  # signed permutation
+        np.testing.assert_array_equal(R @ np.diag(got) @ R.T, inertia)
+        for k in (0, 1):
+            assert R[np.argmax(np.abs(R[:, k])), k] > 0
+
+
+def test_newton_euler_batched_equals_the_loop():
+    rng = np.random.default_rng(9)
+    Gs = np.stack([spatial_inertia(*_body(rng)) for _ in range(5)])[:, None]  # (5, 1, 6, 6)
+    V, Vd = rng.normal(size=(1, 4, 6)), rng.normal(size=(5, 4, 6))
+    F = newton_euler(Gs, V, Vd)
+    Vd_back = body_acceleration(Gs, V, F)
+    assert F.shape == Vd_back.shape == (5, 4, 6)
+    for i in range(5):
+        for j in range(4):
+            np.testing.assert_allclose(F[i, j], newton_euler(Gs[i, 0], V[0, j], Vd[i, j]),
+                                       rtol=1e-14, atol=1e-14)
+            np.testing.assert_allclose(Vd_back[i, j], body_acceleration(Gs[i, 0], V[0, j],
+                                                                        F[i, j]),
+                                       rtol=1e-12, atol=1e-12)
+    with pytest.raises(ValueError, match=esc("the batch shapes must broadcast together, got G "
+                                             "(5, 1, 6, 6), V (3, 6), Vdot (5, 4, 6)")):
+        newton_euler(Gs, np.zeros((3, 6)), Vd)
+    with pytest.raises(ValueError, match=esc("the batch shapes must broadcast together, got "
+                                             "omega (2, 3), omega_dot (3, 3), a_com (3,)")):
+        newton_euler_com(1.0, np.eye(3), np.zeros((2, 3)), np.zeros((3, 3)), np.zeros(3))
+
+
+def test_principal_axes_sign_rule_breaks_ties_to_roundoff_by_the_first_component():
+    """Eigenvectors with two components of equal magnitude in exact arithmetic come out of
+    eigh one ulp apart: the rule picked the larger by roundoff (a machine-dependent sign),
+    not the first as documented."""
+    rz, rx = rpy_matrix([0.0, 0.0, np.pi / 4]), rpy_matrix([np.pi / 4, 0.0, 0.0])
+    for R0 in (rz, rpy_matrix([0.0, 0.0, 3 * np.pi / 4]), rx, rz @ rx):
+        for moments in ([1.0, 2.0, 3.0], [3.0, 1.0, 2.0], [0.1, 0.25, 0.3]):
+            got, R = principal_axes(R0 @ np.diag(moments) @ R0.T)
+            for k in (0, 1):
+                size = np.abs(R[:, k])
+                first = np.flatnonzero(np.isclose(size, size.max(), rtol=1e-12, atol=0))[0]
+                assert R[first, k] > 0, (moments, R[:, k])
+
+
+def test_a_ragged_rotation_in_the_ellipsoid_triple_gets_chaindyn_s_message():
+    G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.02, 0.03, 0.04]))
+    with pytest.raises(ValueError, match=esc("ellipsoid R must be an array of real numbers")):
+        realizability(G, ellipsoid=(np.zeros(3), [1.0] * 3, [[1.0, 0.0, 0.0], [0.0, 1.0]]))

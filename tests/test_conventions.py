@@ -134,6 +134,25 @@ def test_pinocchio_inertia_is_lever_and_com_inertia():
     np.testing.assert_allclose(Y.inertia, Ic, atol=EPS)  # stored about the COM
 
 
+def test_pinocchio_inertia_se3action_is_the_frame_change_of_the_6x6():
+    """Y.se3Action(M) with M = pin.SE3(R, p) the pose of the body's frame {b} in {a}:
+    the same body's inertia in {a}, i.e. (blocks swapped) the book's congruence
+    G_a = Ad_{T_ba}^T G_b Ad_{T_ba}; and the body built directly in {a} (COM R c + p,
+    I_c turned to R I_c R^T) is the same matrix."""
+    m, c, Ic = 2.0, np.array([0.1, -0.2, 0.3]), np.array([[0.02, 0.001, 0.0],
+                                                           [0.001, 0.03, 0.002],
+                                                           [0.0, 0.002, 0.025]])
+    R, p = _rz(0.7) @ _ry(-0.4) @ _rx(1.1), np.array([0.5, -0.3, 0.8])
+    P = np.block([[np.zeros((3, 3)), np.eye(3)], [np.eye(3), np.zeros((3, 3))]])
+    moved = pin.Inertia(m, c, Ic).se3Action(pin.SE3(R, p)).matrix()
+    X = spatial.Ad(np.linalg.inv(_trans(p, R)))  # Ad_{T_ba}
+    G_a = X.T @ spatial.spatial_inertia(m, c, Ic) @ X
+    np.testing.assert_allclose(moved, P @ G_a @ P, atol=1e-13)
+    direct = pin.Inertia(m, R @ c + p, R @ Ic @ R.T).matrix()
+    np.testing.assert_allclose(moved, direct, atol=1e-13)
+    assert np.abs(moved - P @ spatial.spatial_inertia(m, c, Ic) @ P).max() > 0.1  # it moved
+
+
 def test_pinocchio_fext_acts_on_the_body_in_the_joint_frame():
     """One joint about its local x, placed turned by Rz(90 deg) (local x = world y).
     A pure moment (1, 0, 0) in fext, given in the JOINT frame and acting ON the body,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._validate import TOL, as_array
-from .spatial import CONDITIONS, LADDER, _ladder, ad_dual, cross, matvec, skew
+from .spatial import _NOISE, CONDITIONS, LADDER, _ladder, ad_dual, cross, matvec, skew
 
 __all__ = [
     "box_inertia",
@@ -60,6 +60,51 @@ def _batch(x, name, tail):
     return a
 
 
+def _representable(name, moments):
+    """``diag(moments)``, or a ValueError when finite inputs overflowed to inf or
+    underflowed to 0 in a moment (a zero that is the shape, the rod's, is not passed)."""
+    moments = np.asarray(moments, dtype=float)
+    if not (np.isfinite(moments).all() and (moments > 0).all()):
+        raise ValueError(f"{name}: the moments of inertia must be finite and > 0 in floating "
+                         f"point, got {moments.tolist()} (the inputs overflow or underflow)")
+    return np.diag(moments)
+
+
+def _spatial(G, name="G"):
+    """``G`` (..., 6, 6) as a spatial inertia in (omega, v) order: symmetric, force block
+    ``m 1`` and skew-symmetric coupling ``m [c]``, each block within TOL of its own scale
+    as in :func:`chaindyn.spatial.check_inertia` (symmetric and rigid, without asking for
+    a body: a rod or a point mass passes)."""
+    G = _batch(G, name, (6, 6))
+
+    def size(A):
+        return np.abs(A).max(axis=(-2, -1), initial=0.0)
+
+    rot, cpl, low, frc = G[..., :3, :3], G[..., :3, 3:], G[..., 3:, :3], G[..., 3:, 3:]
+    tiny = np.finfo(float).tiny
+    s_I, s_m = size(rot), size(frc)
+    s_c = np.maximum(np.sqrt(s_I * s_m), tiny)
+    m = G[..., 3, 3]
+    T = np.swapaxes
+    checks = [
+        (size(rot - T(rot, -1, -2)), np.maximum(s_I, tiny), "max |G - G^T| = {:.3g} in G[:3, :3]"),
+        (size(low - T(cpl, -1, -2)), s_c, "max |G - G^T| = {:.3g} between the coupling blocks"),
+        (size(frc - m[..., None, None] * np.eye(3)), np.abs(m),
+         "max deviation {:.3g} of G[3:, 3:] from m 1"),
+        (size(cpl + T(cpl, -1, -2)), s_c, "max |C + C^T| = {:.3g} of the coupling block C"),
+    ]
+    for off, ref, got in checks:
+        bad = np.argwhere(off > TOL * ref)  # shape (1, 0) for one failing G
+        if len(bad):
+            idx = tuple(int(i) for i in bad[0])
+            raise ValueError(
+                f"{name} must be a spatial inertia in (omega, v) order (symmetric, "
+                f"G[3:, 3:] = m 1, coupling G[:3, 3:] = m [c] skew-symmetric), got "
+                f"{got.format(float(off[idx]))} at batch index {idx}; a (v, omega)-ordered "
+                f"matrix such as Pinocchio's Inertia.matrix() has its 3x3 blocks swapped")
+    return G
+
+
 def _broadcast(**arrays):
     """The batch shapes of ``arrays`` (name -> (array, number of core dims)) broadcast
     together, or a ValueError naming them."""
@@ -94,7 +139,8 @@ def box_inertia(mass, size):
     Raises
     ------
     ValueError
-        On a mass or an edge that is not a finite number > 0, or a wrong shape.
+        On a mass or an edge that is not a finite number > 0, a wrong shape, or
+        a moment that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -110,8 +156,10 @@ def box_inertia(mass, size):
      [ 0.  0.  5.]]
     """
     m = float(_positive(mass, "mass"))
-    a2 = _positive(size, "size", (3,)) ** 2
-    return m / 12.0 * np.diag([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    with np.errstate(over="ignore", under="ignore"):
+        a2 = _positive(size, "size", (3,)) ** 2
+        moments = m / 12.0 * np.array([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    return _representable("box_inertia", moments)
 
 
 def cylinder_inertia(mass, radius, length):
@@ -134,7 +182,8 @@ def cylinder_inertia(mass, radius, length):
     Raises
     ------
     ValueError
-        On a mass or a dimension that is not a finite number > 0.
+        On a mass or a dimension that is not a finite number > 0, or a moment
+        that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -151,8 +200,10 @@ def cylinder_inertia(mass, radius, length):
     m = float(_positive(mass, "mass"))
     r = float(_positive(radius, "radius"))
     h = float(_positive(length, "length"))
-    side = m * (3.0 * r * r + h * h) / 12.0
-    return np.diag([side, side, m * r * r / 2.0])
+    with np.errstate(over="ignore", under="ignore"):
+        side = m * (3.0 * r * r + h * h) / 12.0
+        moments = [side, side, m * r * r / 2.0]
+    return _representable("cylinder_inertia", moments)
 
 
 def ellipsoid_inertia(mass, semi_axes):
@@ -176,7 +227,8 @@ def ellipsoid_inertia(mass, semi_axes):
     Raises
     ------
     ValueError
-        On a mass or a semi-axis that is not a finite number > 0, or a wrong shape.
+        On a mass or a semi-axis that is not a finite number > 0, a wrong shape,
+        or a moment that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -192,9 +244,15 @@ def ellipsoid_inertia(mass, semi_axes):
      [ 0. 10.  0.]
      [ 0.  0.  5.]]
     """
+    return _ellipsoid(mass, semi_axes, "ellipsoid_inertia")
+
+
+def _ellipsoid(mass, semi_axes, name):
     m = float(_positive(mass, "mass"))
-    a2 = _positive(semi_axes, "semi_axes", (3,)) ** 2
-    return m / 5.0 * np.diag([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    with np.errstate(over="ignore", under="ignore"):
+        a2 = _positive(semi_axes, "semi_axes", (3,)) ** 2
+        moments = m / 5.0 * np.array([a2[1] + a2[2], a2[0] + a2[2], a2[0] + a2[1]])
+    return _representable(name, moments)
 
 
 def sphere_inertia(mass, radius):
@@ -215,7 +273,8 @@ def sphere_inertia(mass, radius):
     Raises
     ------
     ValueError
-        On a mass or a radius that is not a finite number > 0.
+        On a mass or a radius that is not a finite number > 0, or a moment that
+        overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -231,7 +290,7 @@ def sphere_inertia(mass, radius):
      [0. 0. 4.]]
     """
     r = float(_positive(radius, "radius"))
-    return ellipsoid_inertia(mass, [r, r, r])
+    return _ellipsoid(mass, [r, r, r], "sphere_inertia")
 
 
 def rod_inertia(mass, length):
@@ -257,7 +316,8 @@ def rod_inertia(mass, length):
     Raises
     ------
     ValueError
-        On a mass or a length that is not a finite number > 0.
+        On a mass or a length that is not a finite number > 0, or a transverse
+        moment that overflows to inf or underflows to 0.
 
     Notes
     -----
@@ -273,7 +333,10 @@ def rod_inertia(mass, length):
     """
     m = float(_positive(mass, "mass"))
     h = float(_positive(length, "length"))
-    return np.diag([m * h * h / 12.0, m * h * h / 12.0, 0.0])
+    with np.errstate(over="ignore", under="ignore"):
+        side = m * h * h / 12.0
+    transverse = _representable("rod_inertia", [side, side])
+    return np.pad(transverse, (0, 1))  # zero about the rod's own axis: its shape, not an underflow
 
 
 def _symmetric(x, name, n):
@@ -301,8 +364,8 @@ def principal_axes(inertia):
     R : ndarray, shape (3, 3)
         A rotation (det R = +1) whose columns are the principal axes, in the
         frame's axes.  Sign rule: in columns 1 and 2 the component of largest
-        magnitude is positive (the first such on a tie), and column 3 is
-        column 1 x column 2.
+        magnitude is positive (the first such on a tie, magnitudes within a
+        relative TOL counting as tied), and column 3 is column 1 x column 2.
 
     Raises
     ------
@@ -333,7 +396,9 @@ def principal_axes(inertia):
     moments, R = np.linalg.eigh(0.5 * (inertia + inertia.T))
     for k in (0, 1):
         col = R[:, k]
-        if col[np.argmax(np.abs(col))] < 0:
+        size = np.abs(col)
+        lead = np.flatnonzero(size >= (1.0 - TOL) * size.max())[0]  # a tie to roundoff is a tie
+        if col[lead] < 0:
             R[:, k] = -col
     R[:, 2] = np.cross(R[:, 0], R[:, 1])
     return moments, R
@@ -358,9 +423,10 @@ def pseudo_inertia(G):
     Parameters
     ----------
     G : array_like, shape (..., 6, 6)
-        Spatial inertia about a frame's origin, (omega, v) order.  Only its
-        rotational block, its mass G[3, 3] and the coupling entries m [c] are
-        read; :func:`realizability` checks the rest.
+        Spatial inertia about a frame's origin, (omega, v) order: symmetric,
+        ``G[3:, 3:] = m 1`` and a skew-symmetric coupling ``m [c]`` (within a
+        relative TOL); whether it is a body's is :func:`realizability`'s
+        question.
 
     Returns
     -------
@@ -370,7 +436,8 @@ def pseudo_inertia(G):
     Raises
     ------
     ValueError
-        On a wrong shape or non-finite entries.
+        On a wrong shape, non-finite entries or a G without that structure
+        (e.g. a (v, omega)-ordered matrix).
 
     Notes
     -----
@@ -397,7 +464,7 @@ def pseudo_inertia(G):
      [0.  0.  0.1 0. ]
      [2.  0.  0.  2. ]]
     """
-    G = _batch(G, "G", (6, 6))
+    G = _spatial(G)
     I_bar = G[..., :3, :3]
     one = np.eye(3)
     sigma = 0.5 * np.trace(I_bar, axis1=-2, axis2=-1)[..., None, None] * one - I_bar
@@ -441,8 +508,8 @@ def inertia_from_pseudo(J):
     True
     """
     J = _batch(J, "J", (4, 4))
-    asym = float(np.abs(J - np.swapaxes(J, -1, -2)).max())
-    if asym > TOL * float(np.abs(J).max()):
+    asym = float(np.abs(J - np.swapaxes(J, -1, -2)).max(initial=0.0))
+    if asym > TOL * float(np.abs(J).max(initial=0.0)):
         raise ValueError(f"J must be symmetric, got max |J - J^T| = {asym:.3g}")
     sigma, h, m = J[..., :3, :3], J[..., :3, 3], J[..., 3, 3]
     I_bar = np.trace(sigma, axis1=-2, axis2=-1)[..., None, None] * np.eye(3) - sigma
@@ -492,7 +559,10 @@ class Realizability:
         ellipsoid filling the bound; the condition is ``>= -TOL``.  None when
         no ellipsoid was given or an earlier condition failed.
     moments : ndarray or None
-        The principal moments about the COM, ascending (kg m^2).
+        The principal moments about the COM, ascending (kg m^2); a moment
+        within the roundoff of the parallel-axis theorem of zero
+        (``64 eps max |G[:3, :3]|``) is reported as 0, so that a rod or a
+        point mass gets the same verdict in every frame.
     message : str
         A sentence naming the failed condition and the values got, or saying
         that all checked conditions hold.
@@ -511,9 +581,20 @@ class Realizability:
     message: str
 
 
+def _matrix_like(x):
+    """True unless ``x`` is a flat sequence of numbers: the third item of a
+    ``(center, semi_axes, R)`` triple is a matrix, that of a 3x3 nested list a row."""
+    try:
+        return np.ndim(x) != 1
+    except ValueError:  # ragged: not a row of numbers, so the triple's (malformed) R
+        return True
+
+
 def _ellipsoid_matrix(ellipsoid):
-    """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array."""
-    if isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3:  # (center, axes, R)
+    """Wensing's ``Q̄`` (4x4) from ``(center, semi_axes, R)`` or a 4x4 array, scaled so
+    that its corner is ``1 - c_E^T Q_E c_E`` (a positive multiple of Q̄ is the same
+    ellipsoid)."""
+    if isinstance(ellipsoid, (tuple, list)) and len(ellipsoid) == 3 and _matrix_like(ellipsoid[2]):
         center = as_array(ellipsoid[0], "ellipsoid center", (3,))
         axes = _positive(ellipsoid[1], "ellipsoid semi_axes", (3,))
         R = as_array(ellipsoid[2], "ellipsoid R", (3, 3))
@@ -524,7 +605,18 @@ def _ellipsoid_matrix(ellipsoid):
         Q = R @ np.diag(axes ** -2.0) @ R.T
         Qc = Q @ center
         return np.block([[-Q, Qc[:, None]], [Qc[None, :], np.array([[1.0 - center @ Qc]])]])
-    return _symmetric(ellipsoid, "ellipsoid", 4)
+    Qbar = _symmetric(ellipsoid, "ellipsoid", 4)
+    Q, b = -Qbar[:3, :3], Qbar[:3, 3]
+    lam = np.linalg.eigvalsh(Q)
+    if not lam[0] > 0:
+        raise ValueError("ellipsoid must be Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]] "
+                         "with Q_E positive definite, got eigenvalues of -Q̄[:3, :3] "
+                         f"{np.array2string(lam, precision=6)}")
+    size = float(b @ np.linalg.solve(Q, b) + Qbar[3, 3])  # c_E^T Q_E c_E + corner
+    if not size > 0:
+        raise ValueError(f"ellipsoid must bound a region (c_E^T Q_E c_E + Q̄[3, 3] > 0), "
+                         f"got {size:.6g}")
+    return Qbar / size
 
 
 def realizability(G, ellipsoid=None):
@@ -550,7 +642,9 @@ def realizability(G, ellipsoid=None):
         frame: either ``(center, semi_axes, R)``, a tuple or list of three
         (m, m, a rotation whose columns are the ellipsoid's axes;
         ``Q_E = R diag(semi_axes)^-2 R^T``), or the 4x4
-        ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]``.
+        ``Q̄ = [[-Q_E, Q_E c_E], [c_E^T Q_E, 1 - c_E^T Q_E c_E]]`` (an array or
+        a nested list; Q_E positive definite; a positive multiple of Q̄ is the
+        same ellipsoid and gives the same margin).
 
     Returns
     -------
@@ -659,8 +753,9 @@ def newton_euler(G, V, Vdot):
     ----------
     G : array_like, shape (..., 6, 6)
         Spatial inertia about the origin of a body-fixed frame {b}, (omega, v)
-        order (kg m^2, kg m, kg).  Not checked for realizability here (see
-        :func:`realizability`).
+        order (kg m^2, kg m, kg): symmetric, ``G[3:, 3:] = m 1`` and a
+        skew-symmetric coupling ``m [c]`` within a relative TOL.  Not checked
+        for realizability here (see :func:`realizability`): a rod passes.
     V : array_like, shape (..., 6)
         Twist of {b} in {b}, ``(omega, v)``: rad/s and m/s, v the velocity of
         the body point at the origin of {b}.
@@ -678,7 +773,9 @@ def newton_euler(G, V, Vdot):
     ------
     ValueError
         On a wrong shape, non-finite entries, batch shapes that do not
-        broadcast, or an input that is not a plain array or list.
+        broadcast, an input that is not a plain array or list, or a G that
+        is not symmetric with blocks ``m 1`` and ``m [c]`` (a (v, omega)-ordered
+        matrix such as Pinocchio's ``Inertia.matrix()`` is refused).
 
     See Also
     --------
@@ -708,11 +805,39 @@ def newton_euler(G, V, Vdot):
     >>> print(np.round(F, 12) + 0.0)
     [ 0.  0.  0. -1.  0.  0.]
     """
-    G = _batch(G, "G", (6, 6))
+    G = _spatial(G)
     V = _batch(V, "V", (6,))
     Vdot = _batch(Vdot, "Vdot", (6,))
     _broadcast(G=(G, 2), V=(V, 1), Vdot=(Vdot, 1))
     return matvec(G, Vdot) + matvec(ad_dual(V), matvec(G, V))
+
+
+def _invertible(G):
+    """Raise unless every G (..., 6, 6) of rigid structure is positive definite: m > 0 and
+    the principal moments about the COM above the roundoff with which the parallel-axis
+    theorem recovers them from G (the test of :func:`chaindyn.spatial.check_inertia`, so
+    that the answer does not depend on the frame; G's own eigenvalues do)."""
+    m = G[..., 3, 3]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c = _first_moment(G) / m[..., None]
+        shift = m[..., None, None] * ((c * c).sum(-1)[..., None, None] * np.eye(3)
+                                      - c[..., :, None] * c[..., None, :])
+    Ic = G[..., :3, :3] - shift
+    noise = _NOISE * np.abs(G[..., :3, :3]).max(axis=(-2, -1), initial=0.0)
+    moments = np.linalg.eigvalsh(np.where(m[..., None, None] > 0, Ic, np.eye(3)))
+    first = moments[..., 0]
+    for bad in np.argwhere(~(m > 0) | (first < -noise))[:1]:
+        idx = tuple(int(i) for i in bad)
+        got = f"m = {m[idx]:.6g}" if not m[idx] > 0 else \
+            f"principal moments about the COM {np.array2string(moments[idx], precision=6)}"
+        raise ValueError("G must be positive definite (a rigid body's spatial inertia, m > 0 "
+                         f"and I_c > 0), got {got} at batch index {idx}")
+    for bad in np.argwhere(first <= noise)[:1]:
+        idx = tuple(int(i) for i in bad)
+        raise ValueError("G must be invertible (a non-degenerate rigid body), got a singular "
+                         f"spatial inertia (smallest principal moment about the COM "
+                         f"{first[idx]:.3g}, within the roundoff {noise[idx]:.3g} of zero, at "
+                         f"batch index {idx})")
 
 
 def body_acceleration(G, V, F):
@@ -740,8 +865,12 @@ def body_acceleration(G, V, F):
     Raises
     ------
     ValueError
-        As :func:`newton_euler`, and when G is singular (numpy's LinAlgError
-        is not what chaindyn raises for bad input).
+        As :func:`newton_euler`, and when G is not positive definite (m <= 0
+        or a negative principal moment about the COM) or is singular to
+        roundoff (a principal moment about the COM within the roundoff of
+        zero, as :func:`chaindyn.spatial.check_inertia` judges it in every
+        frame; a solve would return noise).  numpy's LinAlgError is not what
+        chaindyn raises for bad input.
 
     Notes
     -----
@@ -760,18 +889,15 @@ def body_acceleration(G, V, F):
     >>> print(np.round(Vd, 12) + 0.0)
     [0. 0. 0. 0. 0. 0.]
     """
-    G = _batch(G, "G", (6, 6))
+    G = _spatial(G)
     V = _batch(V, "V", (6,))
     F = _batch(F, "F", (6,))
     batch = _broadcast(G=(G, 2), V=(V, 1), F=(F, 1))
+    _invertible(G)
     rhs = F - matvec(ad_dual(V), matvec(G, V))
     G = np.broadcast_to(G, batch + (6, 6))
     rhs = np.broadcast_to(rhs, batch + (6,))
-    try:
-        return np.linalg.solve(G, rhs[..., None])[..., 0]
-    except np.linalg.LinAlgError:
-        raise ValueError("G must be invertible (a non-degenerate rigid body), "
-                         "got a singular spatial inertia") from None
+    return np.linalg.solve(G, rhs[..., None])[..., 0]
 
 
 def newton_euler_com(mass, inertia_com, omega, omega_dot, a_com):

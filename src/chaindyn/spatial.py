@@ -489,6 +489,10 @@ CONDITIONS = {
 }
 
 
+#: Roundoff of the principal moments about the COM, relative to max |G[:3, :3]|.
+_NOISE = 64 * np.finfo(float).eps
+
+
 def _ladder(G):
     """The conditions of :data:`LADDER` up to "triangle" on one spatial inertia (6, 6).
 
@@ -497,7 +501,8 @@ def _ladder(G):
     relative residuals, at most TOL to pass; ``mass`` is ``m / max |G[3:, 3:]|``,
     ``positive_definite`` is ``I1 / I3`` and ``triangle`` is
     ``(I1 + I2 - I3) / I3`` with the principal moments ``I1 <= I2 <= I3``); the
-    principal moments about the COM (None if not reached); and the words for
+    principal moments about the COM (None if not reached; those within
+    ``_NOISE max |G[:3, :3]|`` of zero set to 0); and the words for
     what was got, for a message.  The tolerances are relative to the body's
     own scale (see :func:`check_inertia`)."""
     rot, cpl, frc = G[:3, :3], G[:3, 3:], G[3:, 3:]
@@ -524,6 +529,11 @@ def _ladder(G):
         return "rigid", margins, None, f"coupling block {np.array2string(cpl, precision=4)}"
     _, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
     eig = np.linalg.eigvalsh(0.5 * (Ic + Ic.T))
+    # I_c comes back from G's rotational block by the parallel-axis theorem, with an
+    # absolute roundoff of a few eps s_I: a moment within it of zero is zero (a rod or a
+    # point mass in a turned or moved frame is then refused in every frame, not by the
+    # sign of its roundoff)
+    eig = np.where(np.abs(eig) <= _NOISE * s_I, 0.0, eig)
     got = f"principal moments {np.array2string(eig, precision=6)}"
     scale = eig[2] if eig[2] > 0 else 1.0  # a point mass (I_c = 0) has no scale of its own
     margins["positive_definite"] = float(eig[0] / scale)
@@ -552,7 +562,9 @@ def check_inertia(G, name):
     triangle inequality at ``TOL I3``.  Each of these is at most
     ``TOL max(1, max |G_jk|)``: no check is looser than an absolute tolerance
     TOL on a body of ordinary size.  Positive definiteness is strict
-    (``I1 > 0``): a thin rod or a point mass, whose G is singular, is refused."""
+    (``I1 > 0``): a thin rod or a point mass, whose G is singular, is refused,
+    in every frame: a principal moment within the roundoff of recovering I_c
+    from G (``64 eps s_I``) counts as zero."""
     failed, _, _, got = _ladder(G)
     if failed is not None:
         raise ValueError(f"{name} fails the {CONDITIONS[failed]}: got {got}")
