@@ -265,7 +265,7 @@ claims.within("c31-mesh", "메시 적분과 닫힌 형식의 상대 차이는", 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 header, rows, align = ch31_tables.mesh_link_table()
 md_table(header, rows, "example-robot-data의 링크 메시(밀도가 고르다고 보고 URDF의 질량을 준 것)와 URDF의 "
-         "`<inertial>`. 크기는 메시를 감싸는 상자의 대각선, 관성 상대 차이는 두 $3\\times3$ 관성의 차의 "
+         "관성. 크기는 메시를 감싸는 상자의 대각선, 관성 상대 차이는 두 $3\\times3$ 관성의 차의 "
          "스펙트럼 노름을 URDF 쪽 노름으로 나눈 것이다", "tab-31-mesh-link", align=align)
 
 # %% tags=["remove-input"]
@@ -285,11 +285,14 @@ dens = [float(r["density"]) for r in mesh_rows]
 glue("c31_dens_lo", f"{min(dens):.0f}", display=False)
 glue("c31_dens_hi", f"{max(dens):.0f}", display=False)
 allegro = [r for r in mesh_rows if r["robot"].startswith("allegro")]
-claims.claim("c31-mesh-split", "메시와 URDF가 10 % 안에서 맞는 링크도 있고, 25 %보다 크게 다른 링크도 있다",
+glue("c31_close_pct", 10, display=False)
+glue("c31_far_pct", 25, display=False)
+glue("c31_allegro_pct", 85, display=False)
+claims.claim("c31-mesh-split", "두 경우가 모두 있다",
              bool(close) and bool(far), close=close, far=far)
 claims.claim("c31-density", "밀도가 물보다 작거나 강철보다 큰 값이 나오는 것은",
              min(dens) < 1000.0 and max(dens) > 7850.0, lo=min(dens), hi=max(dens))
-claims.claim("c31-allegro", "Allegro 손의 링크는 세 개 모두 85 %가 넘게 다르다",
+claims.claim("c31-allegro", "Allegro 손의 링크는 세 개 모두",
              all(float(r["inertia_rel"]) > 0.85 for r in allegro) and len(allegro) == 3,
              rel=[r["inertia_rel"] for r in allegro])
 claims.claim("c31-allegro-tri", "그 가운데 둘은 URDF 쪽이 삼각형 부등식을 어긴다",
@@ -300,8 +303,8 @@ claims.claim("c31-allegro-tri", "그 가운데 둘은 URDF 쪽이 삼각형 부�
 # % claim: c31-mesh-split
 #
 # {numref}`tab-31-mesh-link`은 메시가 닫혀 있는 링크 {glue:text}`c31_mesh_n`개를 비교한 것이다. 메시와
-# URDF가 10 % 안에서 맞는 링크도 있고, 25 %보다 크게 다른 링크도 있다. 앞의 것은
-# {glue:text}`c31_mesh_close`개, 뒤의 것은 {glue:text}`c31_mesh_far`개이다. G1의 무릎 링크는
+# URDF의 관성 차이가 {glue:text}`c31_close_pct` % 안인 링크가 {glue:text}`c31_mesh_close`개이고,
+# {glue:text}`c31_far_pct` %보다 큰 링크가 {glue:text}`c31_mesh_far`개이다. 두 경우가 모두 있다. G1의 무릎 링크는
 # {glue:text}`c31_knee_pct` %만 다르다. 같은 로봇의 엉덩이 롤 링크는 {glue:text}`c31_hip_pct` %가 다르고
 # 질량 중심도 {glue:text}`c31_hip_com` mm 떨어져 있다. URDF의 질량을 메시의 부피로 나눈 밀도는
 # {glue:text}`c31_dens_lo`에서 {glue:text}`c31_dens_hi` kg/m³까지 퍼져 있다.
@@ -316,7 +319,7 @@ claims.claim("c31-allegro-tri", "그 가운데 둘은 URDF 쪽이 삼각형 부�
 #
 # % claim: c31-allegro, c31-allegro-tri
 #
-# Allegro 손의 링크는 세 개 모두 85 %가 넘게 다르다. 이 URDF에는 `<inertial><origin>`이 없어서 질량 중심이
+# Allegro 손의 링크는 세 개 모두 {glue:text}`c31_allegro_pct` %가 넘게 다르다. 이 URDF에는 `<inertial><origin>`이 없어서 질량 중심이
 # 링크 좌표계의 원점에 놓인다. 그 가운데 둘은 URDF 쪽이 삼각형 부등식을 어긴다. 같은 링크의 메시는
 # 물리적인 관성을 준다.
 
@@ -417,7 +420,7 @@ claims.claim("c31-allegro-tri", "그 가운데 둘은 URDF 쪽이 삼각형 부�
 # {cite:p}`wensing2018lmi`. 삼각형 부등식은 주축을 구해야 쓸 수 있어서 그렇게 쓰이지 못한다.
 #
 # 등호가 성립하는 경계에도 뜻이 있다. 부피가 있는 물체이면 $\mathcal{J} \succ 0$이다.
-# $\mathcal{J}$의 랭크가 3이면 질량이 평면에, 2이면 직선 위에, 1이면 한 점에 있다. 3.1.1.2절의 가는 막대는
+# $\mathcal{J}$의 랭크가 3이면 질량이 한 평면에 있다. 랭크가 2이면 직선 위에, 1이면 한 점에 있다. 3.1.1.2절의 가는 막대는
 # 랭크 2이다. `chaindyn.body.realizability`는 이런 경우를 *퇴화*로 따로 보고한다.
 #
 # ### 3.1.2.3 크기가 정해진 몸체
@@ -474,7 +477,7 @@ md_table(["관성", "$m$ (kg)", "주관성 모멘트 (kg·m²)", "공의 반지�
 # %% tags=["remove-input"]
 by_name = {c["name"]: c for c in CASES}
 big = by_name["같은 링크, 반지름 0.1 m인 공 안"]
-claims.claim("c31-big-ball", "반지름 0.1 m인 공 안에서는 타원체 조건이 깨진다",
+claims.claim("c31-big-ball", "인 공 안에서는 타원체 조건이 깨진다",
              big["result"].condition == "ellipsoid" and big["r_min"] > 0.1,
              condition=big["result"].condition, r_min=big["r_min"])
 free = by_name["질량은 작고 관성은 큰 링크"]
@@ -500,9 +503,9 @@ claims.claim("c31-degenerate", "판은 모든 조건을 만족하지만 퇴화�
 #
 # % claim: c31-big-free, c31-big-ball
 #
-# 질량 0.2 kg에 주관성 모멘트가 모두 0.1 kg·m²인 링크는 삼각형 부등식을 넉넉히 만족한다. 크기를 묻지 않으면 통과한다.
+# 질량 $m = 0.2$ kg에 주관성 모멘트가 $I_1 = I_2 = I_3 = 0.1$ kg·m²인 링크는 삼각형 부등식을 넉넉히 만족한다. 크기를 묻지 않으면 통과한다.
 # 그러나 이 관성을 내려면 질량 중심에서 질량 요소까지 거리의 제곱 평균이 $r_{\min}^2$이어야 한다(식
-# {eq}`eq-31-ball`). 곧 질량이 평균적으로 {glue:text}`c31_rmin_big` m쯤 떨어져 있어야 한다. 반지름 0.1 m인
+# {eq}`eq-31-ball`). 곧 질량이 평균적으로 {glue:text}`c31_rmin_big` m쯤 떨어져 있어야 한다. 반지름 $r = 0.1$ m인
 # 공 안에서는 타원체 조건이 깨진다. URDF를 손으로 쓸 때 흔히 넣는 자리표시 관성이 이런
 # 값이다.
 #
@@ -566,6 +569,8 @@ claims.claim("c31-e-fail", "타원체 조건이 깨지는 링크가 적지 않�
 # %% [markdown]
 # ### 3.1.2.5 공개된 로봇 모델의 관성
 #
+# % no-claim: describes which files were read and how they were counted
+#
 # 실제로 쓰이는 모델은 어떨까? Pinocchio와 함께 쓰이는 모델 모음인 example-robot-data 6.0.0의 URDF
 # {glue:text}`c31_a_files`개({glue:text}`c31_a_packages`개 패키지)에서 모든 링크의 `<inertial>`을 읽었다.
 # 숫자는 파일에 적힌 그대로 읽고, 질량 중심에 대한 $\mathcal{G}$를 만들어 `realizability`로 검사했다
@@ -593,8 +598,8 @@ md_table(header, rows, "example-robot-data 6.0.0의 서로 다른 링크 관성�
 # % claim: c31-a-zero
 #
 # - **질량 0** ({glue:text}`c31_a_mass_zero`개): 거의 모두가 모든 성분이 0인 좌표계용 링크이다
-#   ({glue:text}`c31_a_zero`개). 센서나 도구의 좌표계를 나타내려고 둔 것이어서, 고정 관절로 무거운 링크에
-#   붙어 있으면 URDF를 읽는 쪽이 합쳐 버린다. 관성만 있고 질량이 0인 것은 {glue:text}`c31_a_massless`개이다.
+#   ({glue:text}`c31_a_zero`개). 센서나 도구의 좌표계를 나타내려고 둔 것이다. 고정 관절로 무거운 링크에
+#   붙어 있으면 URDF를 읽는 쪽이 둘을 합친다. 관성만 있고 질량이 0인 것은 {glue:text}`c31_a_massless`개이다.
 # - **양의 정부호가 아님** ({glue:text}`c31_a_not_positive_definite`개): 질량만 있고 관성이 0인 점 질량이
 #   {glue:text}`c31_a_point`개이다. 여섯 성분이 모두 같은 값인 자리표시가 {glue:text}`c31_a_allequal`개이다.
 #   이 행렬은 고윳값이 $(0, 0, 3a)$이다. 내보내기에서 생긴 $10^{-18}$ kg·m² 이하의 잡음이
@@ -607,7 +612,7 @@ md_table(header, rows, "example-robot-data 6.0.0의 서로 다른 링크 관성�
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 header, rows, align = ch31_tables.failures_table()
 md_table(header, rows, "자리표시로 보이지 않는데 물리적이지 않은 링크 관성. 모멘트는 질량 중심에 대한 "
-         "주관성 모멘트(kg·m²)이고, 마지막 두 열은 `realizability`의 여유이다", "tab-31-failures",
+         "주관성 모멘트(kg·m²)이고, 마지막 두 열은 검사 함수가 돌려준 여유이다", "tab-31-failures",
          align=align)
 
 # %% [markdown]
@@ -652,7 +657,7 @@ md_table(header, rows, "자리표시로 보이지 않는데 물리적이지 않�
 # :label: ex-31-identified
 #
 # 측정 데이터에서 식별해 얻은 어떤 링크의 파라미터가 $m = 2$ kg, $I_c = \mathrm{diag}(0.02, 0.03, 0.06)$ kg·m²이다.
-# 이 링크가 반지름 0.15 m인 공 안에 들어가는 부품이라면, 이 값을 믿을 수 있는가?
+# 이 링크가 반지름 $r = 0.15$ m인 공 안에 들어가는 부품이라면, 이 값을 믿을 수 있는가?
 # ```
 #
 # ```{solution-start} ex-31-identified
@@ -660,8 +665,8 @@ md_table(header, rows, "자리표시로 보이지 않는데 물리적이지 않�
 # ```
 #
 # 삼각형 부등식은 $0.02 + 0.03 = 0.05 < 0.06$으로 깨진다. 그러니 어떤 크기의 물체로도 만들 수 없다. 공의
-# 조건을 볼 필요도 없다. 만약 $I_3$이 $0.05$ 이하였다면 식 {eq}`eq-31-ball`로
-# $r_{\min} = \sqrt{0.10/4} \approx 0.158$ m을 얻는다. 이 값은 0.15 m보다 크므로 그 경우에도 값을 믿을 수
+# 조건을 볼 필요도 없다. 만약 $I_3 \le 0.05$ kg·m²였다면 식 {eq}`eq-31-ball`로
+# $r_{\min} = \sqrt{0.10/4} \approx 0.158$ m를 얻는다. 이 값은 $r$보다 크므로 그 경우에도 값을 믿을 수
 # 없다.
 #
 # ```{solution-end}
@@ -750,7 +755,7 @@ claims.within("c31-frame", "세 결과의 상대 차이는", max(err_direct, err
 # %% [markdown]
 # % claim: c31-frame
 #
-# 브래킷의 $\mathcal{G}_b$를 $x$축으로 30°, $z$축으로 50° 돌리고 옮긴 좌표계 $\{a\}$로 세 가지 방법으로
+# 브래킷의 $\mathcal{G}_b$를 $R_{a,b} = \mathrm{Rot}_z(50^\circ)\,\mathrm{Rot}_x(30^\circ)$로 돌리고 옮긴 좌표계 $\{a\}$로 세 가지 방법으로
 # 옮겨 보았다. 식 {eq}`eq-31-transform`, 옮긴 $(m, c, I_c)$로 식 {eq}`eq-31-spatial`을 직접 만든 것,
 # Pinocchio의 `Inertia.se3Action` {cite:p}`carpentier2019pinocchio`이다. 세 결과의 상대 차이는 한계
 # {glue:text}`c31_bound_frame` 안에 있다(위 셀의 출력). 한 트위스트의 운동 에너지
@@ -912,7 +917,7 @@ glue("c31_Ixz", fixed(spin["I_o"][0, 2] * 1e4, 3), display=False)
 # 모멘트는 원점에 대한 관성곱 $(I_o)_{xz} =$ {glue:text}`c31_Ixz` $\times10^{-4}$ kg·m²에서 나온다.
 # 이 모멘트는 축을 기울이려는 하중이어서, 두 베어링이 서로 반대 방향의 반경 방향 힘으로 나누어 진다.
 # 회전체의 **동적 균형**(dynamic balancing)은 회전축을 주축으로 만드는 일이다. 힘을 없애려면 질량 중심을 축
-# 위에 두어야 하고, 모멘트를 없애려면 관성곱 두 개를 0으로 만들어야 한다.
+# 위에 두어야 한다. 모멘트를 없애려면 관성곱 두 개를 0으로 만들어야 한다.
 #
 # ```{exercise} 회전 좌표계의 힘 줄
 # :label: ex-31-force-row

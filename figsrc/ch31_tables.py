@@ -89,7 +89,8 @@ def primitives_table():
              ("반축 " if r["shape"] == "ellipsoid" else "") + _korean_size(r["size"]),
              _korean_resolution(r["resolution"]),
              r["faces"], r["Ixx_closed"], r["Ixx_mesh"],
-             "반올림 수준" if r["rel_error"] == "roundoff" else r["rel_error"], r["bound"]]
+             "반올림 수준" if r["rel_error"] == "roundoff" else r["rel_error"],
+             "반올림 수준" if r["rel_error"] == "roundoff" else r["bound"]]
             for r in _read("ch31_primitives.csv")]
     return header, rows, "lllrrrrr"
 

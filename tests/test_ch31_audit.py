@@ -220,6 +220,9 @@ def test_failing_links_are_the_failing_verdicts(result):
     for r in rows:
         if r["condition"] == "triangle":
             assert float(r["triangle_rel"]) < 0
+            if r["pattern"] == "near-point":  # moments of export noise are not written
+                assert (r["I1"], r["I2"], r["I3"]) == ("noise",) * 3
+                continue
             i1, i2, i3 = (float(r[k]) for k in ("I1", "I2", "I3"))
             assert i1 + i2 < i3
         if r["condition"] == "mass":

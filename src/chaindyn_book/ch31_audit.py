@@ -532,7 +532,9 @@ def failing_rows(result=None):
       it); ``files`` (how many files hold it).
     - ``mass`` (kg, as written in the URDF).
     - ``I1, I2, I3``: principal moments about the COM, ascending, kg m^2,
-      4 significant digits, roundoff set to 0.
+      4 significant digits, roundoff set to 0; ``noise`` for a ``near-point``
+      inertial (entries of 1e-35 to 1e-18 kg m^2, whose eigenvalues carry no
+      reproducible digit).
     - ``condition`` (the first failed condition, empty if realizable) and
       ``degenerate``.
     - ``min_rel = I1 / I3`` and ``triangle_rel = (I1 + I2 - I3) / I3``: the
@@ -540,7 +542,7 @@ def failing_rows(result=None):
       ``triangle``), 6 decimals; empty when I3 = 0 or the ladder stopped before
       them (zero mass).
     - ``gyration_radius = sqrt(I3 / m)`` (m, 4 significant digits; empty unless
-      m > 0 and I3 > 0) and ``oversized``.
+      m > 0 and I3 > 0; ``noise`` for a ``near-point`` inertial) and ``oversized``.
     - ``pattern`` (module docstring).
 
     Sorted by condition in ladder order, then package and link.
@@ -557,10 +559,13 @@ def failing_rows(result=None):
         i1, i2, i3 = v.moments
         rel = ("", "") if i3 == 0.0 or v.min_rel is None else (_dec(v.min_rel),
                                                                   _dec(v.triangle_rel))
-        rows.append([v.package, v.link, v.urdf, n, v.inertial.text[0],
-                     _fmt(i1), _fmt(i2), _fmt(i3), v.condition or "", v.degenerate,
-                     *rel, _fmt(v.gyration_radius) if i3 > 0 and v.inertial.mass > 0 else "",
-                     v.oversized, v.pattern])
+        if v.pattern == "near-point":  # export noise: no digit of it is reproducible
+            moments, radius = ("noise",) * 3, "noise"
+        else:
+            moments = (_fmt(i1), _fmt(i2), _fmt(i3))
+            radius = _fmt(v.gyration_radius) if i3 > 0 and v.inertial.mass > 0 else ""
+        rows.append([v.package, v.link, v.urdf, n, v.inertial.text[0], *moments,
+                     v.condition or "", v.degenerate, *rel, radius, v.oversized, v.pattern])
     rows.sort(key=lambda r: (order.get(r[8] or None, 7), r[0], r[1]))
     return header, rows
 
