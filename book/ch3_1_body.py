@@ -29,11 +29,11 @@
 # - 질량 중심에서 쓴 뉴턴 방정식과 오일러 방정식에서 임의의 좌표계에서 쓰는 뉴턴-오일러 방정식
 #   $F = \mathcal{G}\dot V - \mathrm{ad}_V^{\mathsf T}\mathcal{G}V$를 유도한다(3.1.4절).
 # - 토크 없이 도는 상자의 중간 축 불안정과 팽이의 세차 운동을 계산하고 눈으로 본다
-#   ({doc}`3.1.5–3.1.7 <ch3_1_motion>`).
+#   ({doc}`3.1.5–3.1.8 <ch3_1_motion>`).
 #
 # **앞뒤 장과의 관계.** 3.2장의 RNEA는 링크마다 이 장의 식 {eq}`eq-31-ne`을 한 번 쓴다. 3.3장의 운동
 # 에너지 $\tfrac12 V^{\mathsf T}\mathcal{G}V$와 3.5장의 합성 관성 $X^{\mathsf T}\mathcal{G}X$도 이 장에서
-# 나온다. 표기는 {doc}`notation`을 따른다. 트위스트는 $V = (\omega, v)$, 렌치는 $F = (n, f)$로
+# 나온다. 표기는 {doc}`notation`에 모은 것을 따른다. 트위스트는 $V = (\omega, v)$, 렌치는 $F = (n, f)$로
 # 각 성분을 앞에 둔다 {cite:p}`lynch2017modern`.
 
 # %% tags=["remove-input"]
@@ -222,7 +222,7 @@ glue("c31_Ic_xz", f"{fixed(Ic_br[0, 2] * 1e4, 3):.3f}".replace("-", "−"), disp
 claims.claim("c31-symmetric-y", "$xy$, $yz$ 관성곱은 0이다",
              bool(abs(Ic_br[0, 1]) < 1e-15 and abs(Ic_br[1, 2]) < 1e-15), Ic=Ic_br)
 glue("c31_moments", ", ".join(f"{v:.3f}" for v in fixed(moments_br * 1e4, 3)), display=False)
-tilt = float(np.degrees(np.arccos(abs(Rp_br[2, 0]))))  # the axis of least inertia against z
+tilt = float(np.degrees(np.arccos(abs(Rp_br[0, 0]))))  # the axis of least inertia against x
 glue("c31_tilt", fixed(tilt, 1), display=False)
 BOUND_MESH = 1e-12
 err_m = abs(m_mesh - m_br) / m_br
@@ -247,7 +247,7 @@ claims.within("c31-mesh", "메시 적분과 닫힌 형식의 상대 차이는", 
 # $xz$평면에 대해 대칭이므로 $xy$, $yz$ 관성곱은 0이다. 남은 관성곱은 $-\int\rho\,xz\,dV =$
 # {glue:text}`c31_Ic_xz` ($\times10^{-4}$ kg·m²)이다. 이 관성곱 때문에 주축 두 개가
 # $x$, $z$축에서 기울어 있다. 주관성 모멘트는 {glue:text}`c31_moments` ($\times10^{-4}$ kg·m²)이다.
-# 가장 작은 모멘트의 주축은 $z$축과 {glue:text}`c31_tilt`° 벌어져 있다.
+# 가장 작은 모멘트의 주축은 팔의 방향인 $x$축에서 {glue:text}`c31_tilt`° 기울어 있다.
 #
 # % claim: c31-mesh
 #
@@ -332,6 +332,7 @@ claims.claim("c31-allegro-tri", "그 가운데 둘은 URDF 쪽이 삼각형 부�
 # ```
 #
 # ```{solution-start} ex-31-cylinder
+# :label: sol-31-cylinder
 # :class: dropdown
 # ```
 #
@@ -354,6 +355,7 @@ claims.claim("c31-allegro-tri", "그 가운데 둘은 URDF 쪽이 삼각형 부�
 # ```
 #
 # ```{solution-start} ex-31-parallel
+# :label: sol-31-parallel
 # :class: dropdown
 # ```
 #
@@ -602,7 +604,7 @@ md_table(header, rows, "example-robot-data 6.0.0의 서로 다른 링크 관성�
 #   붙어 있으면 URDF를 읽는 쪽이 둘을 합친다. 관성만 있고 질량이 0인 것은 {glue:text}`c31_a_massless`개이다.
 # - **양의 정부호가 아님** ({glue:text}`c31_a_not_positive_definite`개): 질량만 있고 관성이 0인 점 질량이
 #   {glue:text}`c31_a_point`개이다. 여섯 성분이 모두 같은 값인 자리표시가 {glue:text}`c31_a_allequal`개이다.
-#   이 행렬은 고윳값이 $(0, 0, 3a)$이다. 내보내기에서 생긴 $10^{-18}$ kg·m² 이하의 잡음이
+#   이 행렬은 랭크가 1이어서 고윳값 둘이 0이다. 내보내기에서 생긴 $10^{-18}$ kg·m² 이하의 잡음이
 #   {glue:text}`c31_a_noise`개이다. 나머지 {glue:text}`c31_a_measured_pd`개에는 가는 막대 하나와, 잰 값처럼
 #   보이지만 주관성 모멘트가 음수인 링크가 있다({numref}`tab-31-failures`).
 # - **삼각형 부등식** ({glue:text}`c31_a_triangle`개): 자리표시의 흔적이 없는 것이
@@ -642,6 +644,7 @@ md_table(header, rows, "자리표시로 보이지 않는데 물리적이지 않�
 # ```
 #
 # ```{solution-start} ex-31-plate
+# :label: sol-31-plate
 # :class: dropdown
 # ```
 #
@@ -661,6 +664,7 @@ md_table(header, rows, "자리표시로 보이지 않는데 물리적이지 않�
 # ```
 #
 # ```{solution-start} ex-31-identified
+# :label: sol-31-identified
 # :class: dropdown
 # ```
 #
@@ -779,6 +783,7 @@ claims.within("c31-frame", "세 결과의 상대 차이는", max(err_direct, err
 # ```
 #
 # ```{solution-start} ex-31-eig
+# :label: sol-31-eig
 # :class: dropdown
 # ```
 #
@@ -907,7 +912,7 @@ claims.within("c31-spin", "닫힌 형식과 같다", err_spin, BOUND_NE)
 glue("c31_omega_spin", fixed(OMEGA_SPIN, 0), display=False)
 glue("c31_spin_n", fixed(float(np.linalg.norm(spin["F"][:3])), 3), display=False)
 glue("c31_spin_f", fixed(float(np.linalg.norm(spin["F"][3:])), 2), display=False)
-glue("c31_Ixz", fixed(spin["I_o"][0, 2] * 1e4, 3), display=False)
+glue("c31_Ixz", f"{fixed(spin['I_o'][0, 2] * 1e4, 3):.3f}".replace("-", "−"), display=False)
 
 # %% [markdown]
 # % claim: c31-spin
@@ -915,7 +920,7 @@ glue("c31_Ixz", fixed(spin["I_o"][0, 2] * 1e4, 3), display=False)
 # $\omega =$ {glue:text}`c31_omega_spin` rad/s에서 `newton_euler`가 주는 모멘트의 크기는
 # {glue:text}`c31_spin_n` N·m이고, 힘의 크기는 {glue:text}`c31_spin_f` N이다. 두 값 모두 위의 닫힌 형식과 같다.
 # 모멘트는 원점에 대한 관성곱 $(I_o)_{xz} =$ {glue:text}`c31_Ixz` $\times10^{-4}$ kg·m²에서 나온다.
-# 이 모멘트는 축을 기울이려는 하중이어서, 두 베어링이 서로 반대 방향의 반경 방향 힘으로 나누어 진다.
+# 이 모멘트는 축을 기울이려는 하중이어서, 두 베어링이 서로 반대 방향의 반경 방향 힘으로 나누어 받는다.
 # 회전체의 **동적 균형**(dynamic balancing)은 회전축을 주축으로 만드는 일이다. 힘을 없애려면 질량 중심을 축
 # 위에 두어야 한다. 모멘트를 없애려면 관성곱 두 개를 0으로 만들어야 한다.
 #
@@ -928,6 +933,7 @@ glue("c31_Ixz", fixed(spin["I_o"][0, 2] * 1e4, 3), display=False)
 # ```
 #
 # ```{solution-start} ex-31-force-row
+# :label: sol-31-force-row
 # :class: dropdown
 # ```
 #

@@ -321,21 +321,21 @@ claims.claim("m31-near", "그 축 방향 성분의 부호는 적분 구간 내�
 # ```
 
 # %% tags=["remove-input"]
-drift = {"K": [], "L": [], "Lb": [], "R": []}
+drift = {"K": [], "Hs": [], "Hb": [], "R": []}
 for run in runs:
     K = C.kinetic_energy(G_box, run["omega"])
-    Ls = C.space_momentum(G_box, run["R"], run["omega"])
-    Lb = np.linalg.norm(run["omega"] * I_box, axis=1)
+    Hs = C.space_momentum(G_box, run["R"], run["omega"])
+    Hb = np.linalg.norm(run["omega"] * I_box, axis=1)
     drift["K"].append(float(np.max(np.abs(K / K[0] - 1.0))))
-    drift["L"].append(float(np.max(np.linalg.norm(Ls - Ls[0], axis=1)) / np.linalg.norm(Ls[0])))
-    drift["Lb"].append(float(np.max(np.abs(Lb / Lb[0] - 1.0))))
+    drift["Hs"].append(float(np.max(np.linalg.norm(Hs - Hs[0], axis=1)) / np.linalg.norm(Hs[0])))
+    drift["Hb"].append(float(np.max(np.abs(Hb / Hb[0] - 1.0))))
     drift["R"].append(C.orthogonality_error(run["R"]))
 BOUND_DRIFT = 1e-9
 glue("m31_bound_drift", sci(BOUND_DRIFT, 1), display=False)
 
 # %% tags=["nbval-ignore-output"]
-for name, key in (("운동 에너지의 상대 변화", "K"), ("공간 각운동량 L_s의 상대 변화", "L"),
-                  ("물체 각운동량 |L_b|의 상대 변화", "Lb"), ("max |RᵀR - 1|", "R")):
+for name, key in (("운동 에너지의 상대 변화", "K"), ("공간 각운동량 H_s의 상대 변화", "Hs"),
+                  ("물체 각운동량 |H_b|의 상대 변화", "Hb"), ("max |R^T R - 1|", "R")):
     print(f"{name}: x축 {sci(drift[key][0])}, y축 {sci(drift[key][1])}, z축 {sci(drift[key][2])}")
 print("우변 계산 횟수:", [r["nfev"] for r in runs])
 
@@ -548,7 +548,7 @@ omega3_drift = max(float(np.max(np.abs(C.top_run(s)["omega"][:, 2] / s - 1.0))) 
 orth_top = max(C.orthogonality_error(C.top_run(s)["R"]) for s in C.TOP_SPINS)
 
 # %% tags=["nbval-ignore-output"]
-print("ω₃의 상대 변화:", sci(omega3_drift), "| max |RᵀR - 1|:", sci(orth_top))
+print("ω₃의 상대 변화:", sci(omega3_drift), "| max |R^T R - 1|:", sci(orth_top))
 
 # %% tags=["remove-input"]
 claims.within("m31-top-drift", "네 적분 모두에서 한계", max(omega3_drift, orth_top), BOUND_DRIFT)
@@ -668,4 +668,4 @@ for name, moments in (("라켓", racket), ("상자", tuple(I_box))):
 # 인용했다 {cite:p}`featherstone2008rigid`. 유사 관성 행렬과 경계 타원체 조건은
 # {cite:t}`wensing2018lmi`를 따랐다. 이 책이 원문에서 읽은 것은 초록뿐이다. 식 {eq}`eq-31-schur`의
 # 동치와 타원체 조건의 필요성은 본문에서 직접 유도했다. 라이브러리와의 대조에는 Pinocchio
-# {cite:p}`carpentier2019pinocchio`를, 메시의 질량 성질에는 trimesh {cite:p}`trimesh`를 썼다.
+# {cite:p}`carpentier2019pinocchio`를, 메시의 질량 성질에는 trimesh {cite:p}`dawsonhaggerty_trimesh`를 썼다.

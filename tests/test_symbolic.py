@@ -282,7 +282,7 @@ def test_from_mdh_rows_rejects_what_chain_from_mdh_rejects(key, value):
     rows = models.arm6r_table()
     rows[1] = dict(rows[1], **{key: value})
     want = _message(Chain.from_mdh, **models.mdh_arguments(rows))
-    assert want.startswith("link 2 of the mdh table: spatial_inertia must have")
+    assert want.startswith("link 2 of the mdh table: spatial_inertia fails the ")
     assert _message(symbolic.from_mdh_rows, rows) == want
 
 
