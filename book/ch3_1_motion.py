@@ -668,4 +668,4 @@ for name, moments in (("라켓", racket), ("상자", tuple(I_box))):
 # 인용했다 {cite:p}`featherstone2008rigid`. 유사 관성 행렬과 경계 타원체 조건은
 # {cite:t}`wensing2018lmi`를 따랐다. 이 책이 원문에서 읽은 것은 초록뿐이다. 식 {eq}`eq-31-schur`의
 # 동치와 타원체 조건의 필요성은 본문에서 직접 유도했다. 라이브러리와의 대조에는 Pinocchio
-# {cite:p}`carpentier2019pinocchio`를, 메시의 질량 성질에는 trimesh {cite:p}`dawsonhaggerty_trimesh`를 썼다.
+# {cite:p}`carpentier2019pinocchio`를, 메시의 질량 성질에는 trimesh 5.2.0을 썼다.
