@@ -45,13 +45,13 @@ import numpy as np
 from myst_nb import glue
 
 from chaindyn import Chain, body
-from chaindyn.spatial import inertia_parts, spatial_inertia
+from chaindyn.spatial import inertia_parts
 from chaindyn_book import ch31, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
+import ch31_tables  # noqa: E402
 from _numbers import fixed, sci  # noqa: E402
 from _tables import md_table  # noqa: E402
-import ch31_tables  # noqa: E402
 
 DATA = Path("..").resolve() / "data"
 

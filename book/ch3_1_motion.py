@@ -614,12 +614,10 @@ print("예측한 주기:", np.round(2 * np.pi / w_pred, 4), "s | 적분에서 �
 
 # %%
 run_200 = C.top_run(C.TOP_SPINS[1])
-Ginv_vv = np.stack([body_acceleration(G_top, np.zeros(6), e) for e in np.eye(6)], axis=1)[3:, 3:]
-f_z = []
-for R_k, w_k in zip(run_200["R"], run_200["omega"]):
-    Vd_free = body_acceleration(G_top, np.concatenate([w_k, np.zeros(3)]),
-                            C.gravity_wrench(G_top, R_k, gravity))
-    f_z.append((R_k @ -np.linalg.solve(Ginv_vv, Vd_free[3:]))[2])
+Vd_free = np.array([body_acceleration(G_top, np.concatenate([w_k, np.zeros(3)]),
+                                      C.gravity_wrench(G_top, R_k, gravity))
+                    for R_k, w_k in zip(run_200["R"], run_200["omega"])])
+f_z = np.einsum("kij,kj->ki", run_200["R"], C.pivot_reaction(G_top, Vd_free))[:, 2]
 print("연직 반력의 평균:", np.round(np.mean(f_z), 3), "N | m g:", np.round(m_top * STANDARD_GRAVITY, 3), "N")
 
 # %% [markdown]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from chaindyn.body import body_acceleration
 from chaindyn.spatial import rot_x, rot_z, spatial_inertia
 from chaindyn_book import ch31_motion as C
 
@@ -90,6 +91,20 @@ def test_pivot_projector_gives_the_euler_equation_about_the_pivot():
     P = C.pivot_projector(G)
     Ginv = np.linalg.inv(G)
     assert np.allclose(Ginv[:3, :3] - P @ Ginv[3:, :3], np.linalg.inv(Io), rtol=1e-10)
+
+
+def test_pivot_reaction_holds_the_pivot_still():
+    """Adding the reaction force to the free-body acceleration leaves v̇ = 0, over a
+    stack; a top at rest on its pivot is held up by exactly its weight."""
+    G, _ = C.top_spatial_inertia()
+    rng = np.random.default_rng(3)
+    Vd_free = rng.normal(size=(5, 6))
+    f_r = C.pivot_reaction(G, Vd_free)
+    Vd = Vd_free + np.linalg.solve(G, np.concatenate([np.zeros((5, 3)), f_r], axis=1).T).T
+    assert np.allclose(Vd[:, 3:], 0.0, atol=1e-10 * np.abs(Vd_free).max())
+    g = np.array([0.0, 0.0, -9.8])
+    at_rest = body_acceleration(G, np.zeros(6), C.gravity_wrench(G, np.eye(3), g))
+    assert np.allclose(C.pivot_reaction(G, at_rest), -C.TOP["mass"] * g, rtol=1e-12)
 
 
 def test_slow_precession_is_the_limit_of_the_exact_steady_precession():

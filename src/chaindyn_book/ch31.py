@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from chaindyn import body
-from chaindyn.spatial import Ad_rp, cross, inertia_parts, rot_x, rot_z, spatial_inertia
+from chaindyn.spatial import Ad_rp, cross, inertia_parts, pose_inv, rot_x, rot_z, spatial_inertia
 
 __all__ = [
     "ALUMINIUM",
@@ -116,8 +116,7 @@ def transform_inertia(G_b, R_ab, p_ab):
     ``T_ba = T_ab^{-1}``: a twist in {a} is carried into {b} by ``Ad_{T_ba}``,
     and the kinetic energy ``1/2 V^T G V`` is the same in both frames.
     """
-    R_ba = R_ab.T
-    X = Ad_rp(R_ba, -R_ba @ p_ab)
+    X = Ad_rp(*pose_inv((R_ab, p_ab)))
     return X.T @ G_b @ X
 
 
@@ -147,8 +146,7 @@ def bracket_frame_change():
     swap = np.r_[3:6, 0:3]
     G_pinocchio = pin_a[np.ix_(swap, swap)]
     V_a = np.array([0.3, -1.2, 0.8, 0.5, 0.1, -0.4])
-    R_ba = R_ab.T
-    V_b = Ad_rp(R_ba, -R_ba @ p_ab) @ V_a
+    V_b = Ad_rp(*pose_inv((R_ab, p_ab))) @ V_a
     kinetic = (0.5 * V_b @ G_b @ V_b, 0.5 * V_a @ G_transform @ V_a)
     return {"G_b": G_b, "G_transform": G_transform, "G_direct": G_direct,
             "G_pinocchio": G_pinocchio, "kinetic": kinetic}

@@ -303,11 +303,23 @@ def pivot_projector(G):
     With the pivot at the origin of {b}, the reaction force ``f_r`` (no moment about the
     pivot) must keep ``v̇ = 0``.  From ``V̇ = V̇' + G^{-1}(0, f_r)``:
     ``f_r = -[G^{-1}]_{vv}^{-1} v̇'`` and ``ω̇ = ω̇' - P v̇'``,
-    ``P = [G^{-1}]_{ωv} [G^{-1}]_{vv}^{-1}``.  ``G^{-1}`` is read column by column from
-    ``body_acceleration`` at zero twist.
+    ``P = [G^{-1}]_{ωv} [G^{-1}]_{vv}^{-1}`` (:func:`inverse_inertia`).
     """
-    Ginv = np.stack([body_acceleration(G, np.zeros(6), e) for e in np.eye(6)], axis=1)
+    Ginv = inverse_inertia(G)
     return Ginv[:3, 3:] @ np.linalg.inv(Ginv[3:, 3:])
+
+
+def inverse_inertia(G):
+    """``G^{-1}`` (6x6), read column by column from ``body_acceleration`` at zero twist."""
+    return np.stack([body_acceleration(G, np.zeros(6), e) for e in np.eye(6)], axis=1)
+
+
+def pivot_reaction(G, Vd_free):
+    """The pivot's reaction force ``f_r = -[G^{-1}]_{vv}^{-1} v̇'`` in {b} (N), over a
+    stack of free-body accelerations ``V̇'`` (..., 6) (see :func:`pivot_projector`)."""
+    Ginv_vv = inverse_inertia(G)[3:, 3:]
+    vd = np.asarray(Vd_free)[..., 3:]
+    return -np.linalg.solve(Ginv_vv, vd.reshape(-1, 3).T).T.reshape(vd.shape)
 
 
 def gravity_wrench(G, R, gravity):
