@@ -9,7 +9,8 @@ SI units throughout.  ``import chaindyn`` needs numpy only.
 The top level holds the chain, the algorithms, the quantities obtained from
 them and the kinematics.  Everything else is reached through its module:
 ``chaindyn.spatial`` (spatial algebra), ``chaindyn.body`` (one rigid
-body: mass properties, realizability, Newton-Euler), ``chaindyn.jacobian`` (Jacobians and
+body: mass properties, realizability, Newton-Euler, inertial parameters),
+``chaindyn.regressor`` (the torque and energy regressors), ``chaindyn.jacobian`` (Jacobians and
 their derivatives, DH and MDH forms), ``chaindyn.structured`` (the counted
 structured forms), ``chaindyn.models``, ``chaindyn.urdf``,
 ``chaindyn.interop`` (adapters to Pinocchio, MuJoCo, modern_robotics and
@@ -32,6 +33,7 @@ from .quantities import (
     mass_matrix,
     tip_wrench_torque,
 )
+from .regressor import inertial_parameters, regressor
 from .rnea import STANDARD_GRAVITY, joint_wrenches, link_twists, rnea
 from .spatial import spatial_inertia
 from .structured import rnea_structured
@@ -70,4 +72,7 @@ __all__ = [
     # one rigid body (chapter 3.1)
     "spatial_inertia",
     "newton_euler",
+    # linearity in the inertial parameters (chapter 3.4)
+    "regressor",
+    "inertial_parameters",
 ]

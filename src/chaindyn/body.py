@@ -11,7 +11,10 @@ order, ``G = [[I_c - m [c]^2, m [c]], [-m [c], m 1]]``.  SI units throughout.
   and the physical-consistency ladder :func:`realizability`;
 * the Newton-Euler equation: :func:`newton_euler`, its inverse
   :func:`body_acceleration`, the COM form :func:`newton_euler_com` and the
-  COM's acceleration :func:`com_acceleration`.
+  COM's acceleration :func:`com_acceleration`;
+* the ten inertial parameters (:data:`PARAMETER_NAMES`, :func:`parameters`,
+  :func:`inertia_from_parameters`) and the Newton-Euler equation written
+  linearly in them, :func:`newton_euler_regressor` (book §3.4).
 
 The functions on G, V and V̇ accept leading batch dimensions ``(...,)``.
 """
@@ -40,6 +43,11 @@ __all__ = [
     "body_acceleration",
     "newton_euler_com",
     "com_acceleration",
+    "PARAMETER_NAMES",
+    "parameters",
+    "inertia_from_parameters",
+    "momentum_regressor",
+    "newton_euler_regressor",
 ]
 
 
@@ -1006,3 +1014,203 @@ def com_acceleration(V, Vdot, com):
     w, v, wd, vd = V[..., :3], V[..., 3:], Vd[..., :3], Vd[..., 3:]
     c = np.broadcast_to(c, np.broadcast_shapes(c.shape, w.shape))
     return vd + cross(wd, c) + cross(w, v + cross(w, c))
+
+
+# ------------------------------------------------------------ inertial parameters
+
+#: The order of the ten inertial parameters of one body (book §3.4): the mass,
+#: the first moment ``h = m c`` and the six entries of the rotational inertia
+#: ``Ī`` about the frame's origin (upper triangle, row by row).
+PARAMETER_NAMES = ("m", "hx", "hy", "hz", "Ixx", "Ixy", "Ixz", "Iyy", "Iyz", "Izz")
+
+_UPPER = np.triu_indices(3)  # (xx, xy, xz, yy, yz, zz)
+
+
+def parameters(G):
+    """The ten inertial parameters ``π = (m, h, Ī)`` of a spatial inertia, in the
+    order of :data:`PARAMETER_NAMES`.
+
+    Parameters
+    ----------
+    G : array_like, shape (..., 6, 6)
+        Spatial inertia about the origin of a frame {b}, in {b}, (omega, v)
+        order, with the structure that :func:`pseudo_inertia` checks.
+
+    Returns
+    -------
+    ndarray, shape (..., 10)
+        ``(m, h_x, h_y, h_z, Ī_xx, Ī_xy, Ī_xz, Ī_yy, Ī_yz, Ī_zz)``: kg, kg m
+        (``h = m c``, c the centre of mass in {b}) and kg m^2 (``Ī = I_c -
+        m [c]^2``, about the origin of {b}, axes of {b}).
+
+    Raises
+    ------
+    ValueError
+        As :func:`pseudo_inertia`.
+
+    Notes
+    -----
+    Book §3.4, eq. (eq-34-params).  G, the pseudo-inertia J and π carry the
+    same ten numbers; all three maps are linear.  Pinocchio's
+    ``Inertia.toDynamicParameters()`` holds the same numbers about its joint
+    frame's origin in the order ``(m, h, Ī_xx, Ī_xy, Ī_yy, Ī_xz, Ī_yz, Ī_zz)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import parameters
+    >>> G = spatial_inertia(2.0, [0.5, 0.0, 0.0], np.diag([0.1, 0.2, 0.3]))
+    >>> print(np.round(parameters(G), 12) + 0.0)
+    [2.  1.  0.  0.  0.1 0.  0.  0.7 0.  0.8]
+    """
+    G = _spatial(G)
+    I_bar = G[..., :3, :3]
+    return np.concatenate([G[..., 3:4, 3], _first_moment(G), I_bar[..., _UPPER[0], _UPPER[1]]],
+                          axis=-1)
+
+
+def inertia_from_parameters(pi):
+    """The spatial inertia G (6x6, (omega, v) order) of ten inertial parameters.
+
+    The inverse of :func:`parameters`.  Any ten numbers give a matrix with the
+    structure of a spatial inertia; whether it is a body's is
+    :func:`realizability`'s question (identified parameters often are not).
+
+    Parameters
+    ----------
+    pi : array_like, shape (..., 10)
+        ``(m, h, Ī)`` in the order of :data:`PARAMETER_NAMES` (kg, kg m, kg m^2).
+
+    Returns
+    -------
+    ndarray, shape (..., 6, 6)
+        ``[[Ī, [h]], [-[h], m 1]]``.
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape, non-finite entries or an input that is not a plain
+        array or list.
+
+    Notes
+    -----
+    Book §3.4, eq. (eq-34-params).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.body import inertia_from_parameters, parameters
+    >>> pi = np.array([2.0, 1.0, 0.0, 0.0, 0.1, 0.0, 0.0, 0.7, 0.0, 0.8])
+    >>> bool(np.array_equal(parameters(inertia_from_parameters(pi)), pi))
+    True
+    """
+    pi = _batch(pi, "pi", (10,))
+    I_bar = np.zeros(pi.shape[:-1] + (3, 3))
+    I_bar[..., _UPPER[0], _UPPER[1]] = pi[..., 4:]
+    I_bar[..., _UPPER[1], _UPPER[0]] = pi[..., 4:]
+    H = skew(pi[..., 1:4])
+    m = pi[..., 0, None, None] * np.eye(3)
+    return np.concatenate([np.concatenate([I_bar, H], axis=-1),
+                           np.concatenate([-H, m], axis=-1)], axis=-2)
+
+
+def _inertia_columns(w):
+    """``L(w)`` (..., 3, 6) with ``Ī w = L(w) (Ī_xx, Ī_xy, Ī_xz, Ī_yy, Ī_yz, Ī_zz)``."""
+    x, y, z = w[..., 0], w[..., 1], w[..., 2]
+    o = np.zeros_like(x)
+    return np.stack([np.stack([x, y, z, o, o, o], axis=-1),
+                     np.stack([o, x, o, y, z, o], axis=-1),
+                     np.stack([o, o, x, o, y, z], axis=-1)], axis=-2)
+
+
+def momentum_regressor(V):
+    """``K(V)`` (6x10) with ``G V = K(V) π``: the momentum of a body, linear in its
+    ten inertial parameters.
+
+    Parameters
+    ----------
+    V : array_like, shape (..., 6)
+        A twist ``(omega, v)`` in {b} (or any motion vector: ``K(V̇)`` gives
+        ``G V̇``).
+
+    Returns
+    -------
+    ndarray, shape (..., 6, 10)
+        Columns in the order of :data:`PARAMETER_NAMES`:
+        ``[[0, -[v], L(omega)], [v, [omega], 0]]``, since ``G V = (Ī omega +
+        h x v, m v + omega x h)``.
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape or non-finite entries.
+
+    Notes
+    -----
+    Book §3.4, eq. (eq-34-momentum).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import momentum_regressor, parameters
+    >>> G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.1, 0.2, 0.25]))
+    >>> V = np.array([0.3, -0.1, 0.2, 1.0, 0.5, -0.4])
+    >>> bool(np.allclose(momentum_regressor(V) @ parameters(G), G @ V))
+    True
+    """
+    V = _batch(V, "V", (6,))
+    w, v = V[..., :3], V[..., 3:]
+    zeros3 = np.zeros(V.shape[:-1] + (3, 3))
+    top = np.concatenate([np.zeros(V.shape[:-1] + (3, 1)), -skew(v), _inertia_columns(w)],
+                         axis=-1)
+    bottom = np.concatenate([v[..., None], skew(w), zeros3, zeros3], axis=-1)
+    return np.concatenate([top, bottom], axis=-2)
+
+
+def newton_euler_regressor(V, Vdot):
+    """``Y_b(V, V̇)`` (6x10) with ``G V̇ - ad_V^T G V = Y_b π``: the Newton-Euler
+    equation of :func:`newton_euler`, linear in the ten inertial parameters.
+
+    Parameters
+    ----------
+    V, Vdot : array_like, shape (..., 6)
+        Twist of {b} in {b}, ``(omega, v)`` (rad/s, m/s), and its time
+        derivative (rad/s^2, m/s^2; gravity enters as ``Vdot - (0, g_b)``).
+        Batch dimensions broadcast.
+
+    Returns
+    -------
+    ndarray, shape (..., 6, 10)
+        ``Y_b = K(V̇) + ad_dual(V) K(V)`` (:func:`momentum_regressor`), columns
+        in the order of :data:`PARAMETER_NAMES`; ``Y_b @ parameters(G)`` is
+        the wrench ``(n, f)`` on the body in {b}, about the origin of {b}.
+
+    Raises
+    ------
+    ValueError
+        On a wrong shape or non-finite entries.
+
+    Notes
+    -----
+    Book §3.4, eq. (eq-34-body-regressor); the spatial form of Atkeson, An
+    and Hollerbach (1986).  Pinocchio's ``bodyRegressor(v, a)`` is the same
+    map in (linear, angular) order with its own parameter order.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn.spatial import spatial_inertia
+    >>> from chaindyn.body import newton_euler, newton_euler_regressor, parameters
+    >>> G = spatial_inertia(2.0, [0.1, 0.2, 0.3], np.diag([0.1, 0.2, 0.25]))
+    >>> V = np.array([0.3, -0.1, 0.2, 1.0, 0.5, -0.4])
+    >>> Vd = np.array([1.0, 2.0, -1.0, 0.0, 0.0, 9.81])
+    >>> Y = newton_euler_regressor(V, Vd)
+    >>> bool(np.allclose(Y @ parameters(G), newton_euler(G, V, Vd)))
+    True
+    """
+    V = _batch(V, "V", (6,))
+    Vdot = _batch(Vdot, "Vdot", (6,))
+    _broadcast(V=(V, 1), Vdot=(Vdot, 1))
+    return momentum_regressor(Vdot) + ad_dual(V) @ momentum_regressor(V)
