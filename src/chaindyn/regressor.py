@@ -63,8 +63,8 @@ def inertial_parameters(chain):
     >>> pi = inertial_parameters(models.planar_2r())
     >>> pi.shape
     (20,)
-    >>> print(np.round(pi[:4], 12) + 0.0)  # m_1 = 1 kg, its COM 0.5 m along x_1
-    [1.  0.5 0.  0. ]
+    >>> print(np.round(pi[:4], 12) + 0.0)  # m_1 = 1 kg at the end of link 1, 1 m along x_1
+    [1. 1. 0. 0.]
     """
     check_chain(chain)
     return parameters(chain.inertias).reshape(-1)
