@@ -53,6 +53,7 @@ __all__ = [
     "to_pinocchio",
     "pinocchio_fext",
     "pinocchio_joint_wrenches",
+    "pinocchio_parameter_map",
     "to_mujoco",
     "mujoco_tip_qfrc",
     "mujoco_xfrc_tip",
@@ -312,6 +313,96 @@ def pinocchio_joint_wrenches(chain, model, data):
         F_J = np.concatenate([f.angular, f.linear])
         out[i] = _wrench_map(inverse_transform(fr.placement.homogeneous)) @ F_J
     return out
+
+
+#: Pinocchio's order of one body's ten dynamic parameters as indices into chaindyn's
+#: (:data:`chaindyn.body.PARAMETER_NAMES`): (m, h_x, h_y, h_z, Ī_xx, Ī_xy, Ī_yy, Ī_xz,
+#: Ī_yz, Ī_zz), the inertia's lower triangle column by column.
+_PIN_PARAMETER_ORDER = [0, 1, 2, 3, 4, 5, 7, 6, 8, 9]
+
+
+def _parameter_shift(r):
+    """S (10x10) with ``π_J = S π``: one body's parameters about the point r (axes
+    unchanged) from those about the origin, both in chaindyn's order.
+
+    With c' = c - r: ``m' = m``, ``h' = h - m r`` and, from ``Ī = I_c - m [c]^2``,
+    ``Ī' = Ī + [h][r] + [r][h] - m [r]^2``, where ``[a][b] + [b][a] = a b^T + b a^T
+    - 2 (a . b) 1`` and ``-[r]^2 = |r|^2 1 - r r^T``."""
+    one = np.eye(3)
+    upper = np.triu_indices(3)  # (xx, xy, xz, yy, yz, zz), chaindyn's order
+    S = np.eye(10)
+    S[1:4, 0] = -r
+    S[4:, 0] = ((r @ r) * one - np.outer(r, r))[upper]
+    for k in range(3):
+        S[4:, 1 + k] = (np.outer(one[k], r) + np.outer(r, one[k]) - 2.0 * r[k] * one)[upper]
+    return S
+
+
+def pinocchio_parameter_map(chain):
+    """The matrix T with ``π_pin = T @ π``: chaindyn's inertial parameters in
+    Pinocchio's frames and order, for the model of :func:`to_pinocchio`.
+
+    Parameters
+    ----------
+    chain : Chain
+
+    Returns
+    -------
+    ndarray, shape (10 n, 10 n)
+        Block diagonal; block i maps link i+1's ``π_i`` (about the origin of
+        {i+1}, :data:`chaindyn.body.PARAMETER_NAMES`) to
+        ``model.inertias[i + 1].toDynamicParameters()`` of ``to_pinocchio(chain)``:
+        the same body about the origin of Pinocchio's joint frame {J_{i+1}}
+        (axes parallel, origin at the axis point ``r_{i+1}``,
+        :func:`axis_points`), in Pinocchio's order ``(m, h_x, h_y, h_z, Ī_xx,
+        Ī_xy, Ī_yy, Ī_xz, Ī_yz, Ī_zz)``.  Since the torque is the same for
+        every π, chaindyn's regressor is Pinocchio's times T:
+        ``regressor(chain, q, qd, qdd) = pin.computeJointTorqueRegressor(model,
+        data, q, qd, qdd) @ T``, and likewise for the energy regressors.
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain.
+
+    Notes
+    -----
+    Book §3.4.  Moving the reference point from the origin of {i} to r
+    (axes kept) changes the centre of mass to ``c' = c - r``, so ``m' = m``,
+    ``h' = h - m r`` and, from ``Ī = I_c - m [c]^2``,
+    ``Ī' = Ī + [h][r] + [r][h] - m [r]^2``: linear in π (the parallel-axis
+    theorem applied twice, through the centre of mass).  A rotation of the
+    axes is not needed: {J_i} is parallel to {i}.  The block is this shift
+    followed by the permutation to Pinocchio's order (the swap of ``Ī_xz`` and
+    ``Ī_yy``); it is invertible (unit triangular before the permutation).
+    Pinocchio is not needed to compute T.
+
+    Examples
+    --------
+    One link turning about the z axis through r = (1, 0, 0) m, 2 kg with the
+    centre of mass at c = (0.5, 0, 0) m: about r the first moment is
+    ``m (c - r) = (-1, 0, 0)`` kg m, and ``Ī_yy = Ī_zz = 0.01 + 2 (0.5)^2``
+    about both points.
+
+    >>> import numpy as np
+    >>> from chaindyn import Chain, inertial_parameters, spatial_inertia
+    >>> from chaindyn.interop import pinocchio_parameter_map
+    >>> G = spatial_inertia(2.0, [0.5, 0.0, 0.0], 0.01 * np.eye(3))
+    >>> link = Chain([np.eye(4)], [[0.0, 0.0, 1.0, 0.0, -1.0, 0.0]], [G])
+    >>> pi = inertial_parameters(link)
+    >>> print(np.round(pi, 12) + 0.0)
+    [2.   1.   0.   0.   0.01 0.   0.   0.51 0.   0.51]
+    >>> print(np.round(pinocchio_parameter_map(link) @ pi, 12) + 0.0)
+    [ 2.   -1.    0.    0.    0.01  0.    0.51  0.    0.    0.51]
+    """
+    check_chain(chain)
+    r = axis_points(chain)
+    n = chain.n
+    T = np.zeros((10 * n, 10 * n))
+    for i in range(n):
+        block = slice(10 * i, 10 * i + 10)
+        T[block, block] = _parameter_shift(r[i])[_PIN_PARAMETER_ORDER]
+    return T
 
 
 # ----------------------------------------------------------------------------- MuJoCo
