@@ -140,9 +140,11 @@ def regressor(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY):
     ``Y_b(V_i, V̇_i)`` (:func:`chaindyn.body.newton_euler_regressor`) is then
     carried to every joint j <= i by ``Ad_{T_{j+1,j}}^T`` and projected on
     A_j: n (n + 1) / 2 products of a 6x6 with a 6x10 matrix, so the cost
-    grows like n^2.  Pinocchio's ``computeJointTorqueRegressor`` is the same
-    matrix with its parameters about its joint frames' origins and in its own
-    order (see the tests and §3.4 for the translation).
+    grows like n^2 (210 n^2 + 417 n multiplications in products for n
+    revolute joints, against RNEA's 357 n).  Pinocchio's
+    ``computeJointTorqueRegressor`` is the same matrix with its parameters
+    about its joint frames' origins and in its own order:
+    ``Y = Y_pin @ T`` with ``T = chaindyn.interop.pinocchio_parameter_map(chain)``.
 
     Examples
     --------
@@ -200,6 +202,10 @@ def energy_regressor(chain, q, qd, gravity=DEFAULT_GRAVITY):
     Lagrange's equation, ``Y = d/dt ∂y_K/∂qd - ∂(y_K - y_P)/∂q`` (row by
     row, times π), and the power balance ``qd^T tau = d/dt (y_K + y_P) π``
     is the energy model of identification (Gautier and Khalil 1988).
+    Pinocchio's ``computeKineticEnergyRegressor`` and
+    ``computePotentialEnergyRegressor`` give the same rows times
+    ``T = chaindyn.interop.pinocchio_parameter_map(chain)``, with the same
+    zero of potential energy.
 
     Examples
     --------
