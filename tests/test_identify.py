@@ -326,7 +326,7 @@ def test_weighted_least_squares_refuses_bad_inputs():
         weighted_least_squares(W, W @ [1.0, 2.0] * 0, 2)
 
 
-# --- consistent estimate (small SDPs) ---------------------------------------------------------
+# --- consistent estimate: small SDPs, about 1.5 s together with the import of cvxpy ----------
 
 def test_pseudo_inertias_are_the_body_modules():
     chain = models.random_chain(3, np.random.default_rng(16))
