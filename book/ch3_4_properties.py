@@ -181,8 +181,8 @@ print("max |M(q') - M(q)| / max |M| =", sci(q1_change))
 # 최적화만으로는 국소 극값에 갇힐 수 있다.
 #
 # 찾는 변수는 $M$이 실제로 의존하는 관절뿐이다. $q_1$은 위에서 보았듯 빠진다. 마지막 관절도 빠질 때가
-# 있다. 마지막 링크의 질량 중심이 자기 축 위에 있고 그 축에 대해 관성이 대칭이면, 관절 $n$을 돌려도
-# 링크 $n$의 관성은 달라지지 않는다. 그러면 $M$은 $q_n$과 무관하다. 탐색 스크립트는 관절 하나만 움직여
+# 있다. 마지막 링크의 질량 분포가 자기 축에 대해 회전 대칭이라고 하자. 그러면 관절 $n$을 돌려도
+# 링크 $n$의 관성은 달라지지 않는다. 이때 $M$은 $q_n$과 무관하다. 탐색 스크립트는 관절 하나만 움직여
 # $M$과 $g$가 변하는지 먼저 재고(`data/ch34_sensitivity.csv`), 변하는 관절만 뒤진다.
 
 # %% tags=["remove-input"]
@@ -473,7 +473,7 @@ Y = regressor(arm, q_s, qd_s, qdd_s, gravity=ch34.GRAVITY)
 tau_Y = Y @ pi_arm
 tau_rnea = rnea(arm, q_s, qd_s, qdd_s, gravity=ch34.GRAVITY)
 print("Y의 모양:", Y.shape, "| 파라미터:", parameter_names(arm)[:4], "...")
-print("τ = Yπ [N·m]:", np.round(tau_Y, 3) + 0.0)
+print("τ = Yπ [N·m]:", fixed(tau_Y, 3))
 reg_err = ch34.regressor_check(arm, states=20)
 zb = ch34.zero_blocks(arm)
 glue("pr_bound_reg", sci(ch34.BOUNDS["regressor"], 1), display=False)
@@ -699,10 +699,13 @@ print("K(V) π 와 G V 가 반올림 수준까지 같다:", diff_K <= 1e-12 * np
 # :class: dropdown
 # ```
 #
+# % no-claim: 구조에서 오는 0 블록의 정의와 평면 팔의 기하를 적는 풀이
+#
 # 링크 $i$가 관절 $j$보다 안쪽($i < j$)인 블록이 0이므로 $n(n-1)/2$개이다. 6R 팔에서는 위에서 센
 # {glue:text}`pr_zero_struct`개이다. 평면 2R 팔의 링크는 $z$축에 대해서만 돌고, 속도는 $xy$ 평면에 있다.
-# 그래서 $mc_z$와 $I_{xx}, I_{xy}, I_{xz}, I_{yy}, I_{yz}$는 토크에 들어가지 않는다. 아래 셀이 무작위 상태에서
-# 늘 0인 열을 찾는다.
+# 그래서 두 링크 모두 $mc_z$와 $I_{xx}, I_{xy}, I_{xz}, I_{yy}, I_{yz}$는 토크에 들어가지 않는다. 링크 1의
+# 질량 $m_1$도 빠진다. $\{1\}$의 원점이 관절 1의 축 위에 있어서, $m_1$은 1차 모멘트 $m_1c_1$을 거쳐서만
+# 토크에 들어간다. 아래 셀이 무작위 상태에서 늘 0인 열을 찾는다.
 
 # %%
 arm2 = models.planar_2r()

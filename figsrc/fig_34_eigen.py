@@ -9,6 +9,7 @@ import csv
 import _style
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from _cli import DATA_DIR, output_dirs
 
 ROBOTS = ("6R 팔", "UR5", "Panda")
@@ -22,6 +23,7 @@ def _rows(name):
 
 def figure():
     _style.apply()
+    plt.rcParams["axes.unicode_minus"] = False
     hist, bounds = _rows("ch34_eigen_hist.csv"), _rows("ch34_bounds.csv")
     fig, axes = plt.subplots(2, len(ROBOTS), figsize=(9.0, 5.2))
     for col, robot in enumerate(ROBOTS):
@@ -37,6 +39,14 @@ def figure():
             ax.axvline(float(b["optimised"]), color="C3", linewidth=1.2,
                        label="최적화한 극값")
             ax.set_xscale("log")
+            if hi[-1] - lo[0] < 1.0:  # less than a decade: three ticks inside the range
+                ticks = [float(f"{x:.2g}") for x in np.geomspace(10**lo[0], 10**hi[-1], 5)[1:4]]
+                ax.set_xticks(ticks)
+                ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:.2g}"))
+            else:
+                ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+                ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
+            ax.xaxis.set_minor_formatter(NullFormatter())
             ax.set_title(f"{robot}: {LABEL[which]}", fontsize=9)
             ax.tick_params(labelsize=8)
             if row == 1:

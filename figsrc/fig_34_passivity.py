@@ -20,6 +20,7 @@ def _rows(name):
 
 def figure():
     _style.apply()
+    plt.rcParams["axes.unicode_minus"] = False
     rows = _rows("ch34_passivity.csv")
     summary = {r["quantity"]: r["value"] for r in _rows("ch34_passivity_summary.csv")}
     t = np.array([float(r["t"]) for r in rows])
@@ -28,11 +29,11 @@ def figure():
     W = np.array([float(r["W"]) for r in rows])
     E0 = float(summary["E0_above_min"])
     fig, ax = plt.subplots(figsize=(7.0, 3.6))
-    ax.plot(t, K + U - E0, color="C0", linewidth=2.2, label="E(t) − E(0)")
+    ax.plot(t, K + U - E0, color="C0", linewidth=2.2, label="E(t) - E(0)")
     ax.plot(t, W, color="C3", linewidth=1.0, linestyle="--", label="W(t): 토크가 한 일")
     ax.plot(t, K, color="C2", linewidth=0.9, label="K(t)")
-    ax.plot(t, U, color="C1", linewidth=0.9, label="U(t) − U_min")
-    ax.axhline(-E0, color="0.3", linewidth=0.8, linestyle=":", label="−E(0): W의 하한")
+    ax.plot(t, U, color="C1", linewidth=0.9, label="U(t) - U_min")
+    ax.axhline(-E0, color="0.3", linewidth=0.8, linestyle=":", label="-E(0): W의 하한")
     ax.set_xlabel("시각 t [s]")
     ax.set_ylabel("에너지 [J]")
     ax.legend(fontsize=8, ncol=2)
