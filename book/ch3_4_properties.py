@@ -47,7 +47,7 @@ from myst_nb import glue
 
 from chaindyn import models, regressor, rnea
 from chaindyn.crba import crba
-from chaindyn.regressor import energy_regressor, inertial_parameters, parameter_names
+from chaindyn.regressor import inertial_parameters, parameter_names
 from chaindyn_book import ch34, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))

@@ -9,8 +9,8 @@ import csv
 import _style
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from _cli import DATA_DIR, output_dirs
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 ROBOTS = ("6R 팔", "UR5", "Panda")
 LABEL = {"lambda_min": "가장 작은 고윳값 λ_min", "lambda_max": "가장 큰 고윳값 λ_max"}

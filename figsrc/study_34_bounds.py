@@ -59,7 +59,7 @@ def bounds(name, samples, starts):
     rows, hist = [], []
     lam = {}
     for which, sign, col in (("lambda_min", -1.0, 0), ("lambda_max", 1.0, -1)):
-        r = ch34.search_extreme(lambda X: ch34.mass_eigenvalues(chain, qM(X))[:, col],
+        r = ch34.search_extreme(lambda X, col=col: ch34.mass_eigenvalues(chain, qM(X))[:, col],
                                 -box, box, samples, starts, seed=col, sign=sign)
         lam[which] = r
     kg = ch34.search_extreme(lambda X: ch34.gravity_norm(chain, qg(X)),
@@ -72,7 +72,8 @@ def bounds(name, samples, starts):
 
     kc = ch34.search_extreme(kc_fun, np.r_[-box, -np.ones(n)], np.r_[box, np.ones(n)],
                              samples, starts, seed=3)
-    free_txt = {"M": " ".join(str(k + 1) for k in free_M), "g": " ".join(str(k + 1) for k in free_g)}
+    free_txt = {"M": " ".join(str(k + 1) for k in free_M),
+                "g": " ".join(str(k + 1) for k in free_g)}
     for q_name, r, unit, joints in (("lambda_min", lam["lambda_min"], "kg m^2", free_txt["M"]),
                                     ("lambda_max", lam["lambda_max"], "kg m^2", free_txt["M"]),
                                     ("k_g", kg, "N m", free_txt["g"]),

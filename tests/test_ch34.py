@@ -47,8 +47,8 @@ def test_joint_sensitivity_q1_and_symmetric_last_link():
 def test_degenerate_parameters_rank(case, rank):
     arm = models.arm6r()
     q = np.random.default_rng(2).uniform(-np.pi, np.pi, 6)
-    lam = np.linalg.eigvalsh(ch34.mass_matrix_from_parameters(arm, q,
-                                                              ch34.degenerate_parameters(arm, case)))
+    pi = ch34.degenerate_parameters(arm, case)
+    lam = np.linalg.eigvalsh(ch34.mass_matrix_from_parameters(arm, q, pi))
     assert int(np.sum(lam > 1e-9 * lam[-1])) == rank
     assert lam[0] >= -1e-12 * lam[-1]  # still positive semidefinite
 
@@ -115,8 +115,9 @@ def test_total_energy_is_kinetic_plus_potential():
 
 def test_passivity_run_energy_balance():
     arm = models.arm6r()
-    run = ch34.passivity_run(arm, lambda t: np.array([2.0, 5.0, 2.0, 0.5, 0.2, 0.1]) * np.sin(3 * t),
-                             0.2, np.array([0.0, -0.6, 0.9, 0.0, 0.4, 0.0]), np.zeros(6),
+    amp = np.array([2.0, 5.0, 2.0, 0.5, 0.2, 0.1])
+    run = ch34.passivity_run(arm, lambda t: amp * np.sin(3 * t), 0.2,
+                             np.array([0.0, -0.6, 0.9, 0.0, 0.4, 0.0]), np.zeros(6),
                              samples=11)
     assert run["balance"] <= ch34.BOUNDS["passivity"]
     assert run["W"][0] == 0.0
