@@ -1,0 +1,50 @@
+"""Chapter 3.4.3: the energy balance of the 6R arm driven by an arbitrary torque for 2 s
+(ch34_passivity.png): the work W(t) of the joint torques against the change of the
+mechanical energy E = K + U, with U measured from its lowest value.
+
+Plots the committed results of figsrc/study_34_bounds.py (data/ch34_passivity.csv,
+data/ch34_passivity_summary.csv); computes nothing."""
+
+import csv
+
+import _style
+import matplotlib.pyplot as plt
+import numpy as np
+from _cli import DATA_DIR, output_dirs
+
+
+def _rows(name):
+    with open(DATA_DIR / name, encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def figure():
+    _style.apply()
+    plt.rcParams["axes.unicode_minus"] = False
+    rows = _rows("ch34_passivity.csv")
+    summary = {r["quantity"]: r["value"] for r in _rows("ch34_passivity_summary.csv")}
+    t = np.array([float(r["t"]) for r in rows])
+    K = np.array([float(r["K"]) for r in rows])
+    U = np.array([float(r["U_above_min"]) for r in rows])
+    W = np.array([float(r["W"]) for r in rows])
+    E0 = float(summary["E0_above_min"])
+    fig, ax = plt.subplots(figsize=(7.0, 3.6))
+    ax.plot(t, K + U - E0, color="C0", linewidth=2.2, label="E(t) - E(0)")
+    ax.plot(t, W, color="C3", linewidth=1.0, linestyle="--", label="W(t): 토크가 한 일")
+    ax.plot(t, K, color="C2", linewidth=0.9, label="K(t)")
+    ax.plot(t, U, color="C1", linewidth=0.9, label="U(t) - U_min")
+    ax.axhline(-E0, color="0.3", linewidth=0.8, linestyle=":", label="-E(0): W의 하한")
+    ax.set_xlabel("시각 t [s]")
+    ax.set_ylabel("에너지 [J]")
+    ax.legend(fontsize=8, ncol=2)
+    fig.tight_layout()
+    return fig
+
+
+def main():
+    fig_dir, _ = output_dirs(__doc__)
+    _style.savefig(figure(), fig_dir / "ch34_passivity.png")
+
+
+if __name__ == "__main__":
+    main()
