@@ -495,3 +495,90 @@ def test_differentiate_and_lowpass_refuse_bad_sampling():
         lowpass(t, np.zeros(100), 60.0)
     with pytest.raises(ValueError, match=r"t must have shape \(99,\), got \(100,\)"):
         lowpass(t, np.zeros(99), 1.0)
+
+
+# --- hostile input: what a user identifying a robot may pass ---------------------------------
+
+@pytest.mark.parametrize("tau, message", [
+    (np.matrix(np.zeros((2, 2))), r"tau must be a plain numpy.ndarray, a list or a number, "
+                                  r"got a numpy.matrix"),
+    (np.ma.array(np.zeros((2, 2)), mask=[[1, 0], [0, 0]]), r"tau must be a plain "
+                                                          r"numpy.ndarray.*masked array"),
+    (np.zeros((2, 2)) + 1j, r"tau must be an array of real numbers, got dtype complex128"),
+    (np.zeros((2, 2), dtype=bool), r"tau must be an array of real numbers, got dtype bool"),
+    ("ab", r"tau must be an array of real numbers, got dtype <U2"),
+])
+def test_stack_refuses_what_is_not_an_array_of_real_numbers(tau, message):
+    with pytest.raises(ValueError, match=message):
+        stack(np.ones((2, 2, 3)), tau)
+
+
+@pytest.mark.parametrize("friction", ["no", None, 1])
+def test_friction_must_be_a_bool(friction):
+    arm, logs = models.planar_2r(), np.zeros((3, 3, 2))
+    message = rf"friction must be True or False, got {friction!r}"
+    with pytest.raises(ValueError, match=message):
+        observation_matrix(arm, *logs, friction=friction)
+    with pytest.raises(ValueError, match=message):
+        random_observations(arm, 3, np.random.default_rng(0), friction=friction)
+    with pytest.raises(ValueError, match=message):
+        consistent_estimate(np.zeros((6, 24)), np.zeros(6), 2, friction=friction)
+
+
+@pytest.mark.parametrize("tol", ["1e-3", 1j, np.array([1.0, 2.0]), True])
+def test_base_parameters_refuses_a_tol_that_is_not_a_number(tol):
+    with pytest.raises(ValueError, match=r"tol must be a finite number >= 0, got "):
+        base_parameters(np.eye(4, 3), tol=tol)
+
+
+def test_base_set_does_not_depend_on_the_scale_of_W():
+    W = random_observations(models.planar_2r(), 50, np.random.default_rng(23), gravity=G_PLANE)
+    base = base_parameters(W)
+    for s in (1e-300, 1e-8, 1e8, 1e150):
+        scaled = base_parameters(W * s)
+        assert scaled.rank == base.rank == 6
+        # the column norms must not underflow: 13 columns are zero, not all 20
+        assert np.array_equal(scaled.unidentifiable, base.unidentifiable)
+
+
+def test_least_squares_and_expressions_refuse_empty_or_odd_inputs():
+    with pytest.raises(ValueError, match=r"W must have at least one column, got \(5, 0\)"):
+        least_squares(np.zeros((5, 0)), np.zeros(5))
+    base = base_parameters(np.eye(4, 3))
+    with pytest.raises(ValueError, match=r"names must be a list of 3 str, got generator"):
+        base.expressions(name for name in "abc")
+
+
+def test_consistent_estimate_refuses_unknown_solvers_and_options():
+    W, y = np.eye(11, 10), np.zeros(11)
+    with pytest.raises(ValueError, match=r"solver must be the name of an installed cvxpy solver "
+                                         r"\(CLARABEL.*\), got 'FOO'"):
+        consistent_estimate(W, y, 1, friction=False, solver="FOO")
+    with pytest.raises(ValueError, match=r"solver must be .*, got None"):
+        consistent_estimate(W, y, 1, friction=False, solver=None)
+    with pytest.raises(ValueError, match=r"solver_options must be a dict of keyword arguments, "
+                                         r"got list"):
+        consistent_estimate(W, y, 1, friction=False, solver_options=[1])
+    with pytest.raises(ValueError, match=r"solver_options \{'nonsense': 1\} were refused by "
+                                         r"CLARABEL: .*nonsense"):
+        consistent_estimate(W, y, 1, friction=False, solver_options={"nonsense": 1})
+
+
+def test_fourier_and_filters_refuse_odd_numbers():
+    t = np.arange(100) * 1e-2
+    for omega_f in ("1", 1j, np.array([1.0, 2.0])):
+        with pytest.raises(ValueError, match=r"omega_f must be a finite number > 0, got "):
+            fourier_trajectory(t, [[1.0]], [[0.0]], [0.0], omega_f)
+    for cutoff in ("5", None):
+        with pytest.raises(ValueError, match=r"cutoff must be in \(0, 50\) Hz .*, got "):
+            lowpass(t, np.zeros(100), cutoff)
+    for order in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match=rf"order must be a positive integer, got {order}"):
+            differentiate(t, np.zeros(100), 5.0, order=order)
+    # filtfilt pads 3 (2 sections + 1) = 15 samples at each end for order 4
+    with pytest.raises(ValueError, match=r"x must have more than 15 samples for the zero-phase "
+                                         r"filter of order 4 \(it pads 15 at each end\), got 2"):
+        differentiate(t[:2], np.zeros(2), 5.0)
+    with pytest.raises(ValueError, match=r"more than 153 samples .* order 50 .*got 100"):
+        lowpass(t, np.zeros(100), 5.0, order=50)
+    assert lowpass(t[:16], np.zeros(16), 5.0).shape == (16,)  # one more than the padding

@@ -64,10 +64,11 @@ def _plain_subclass(a):
     return isinstance(a, np.memmap) or isinstance(a, tuple(_TRANSPARENT))
 
 
-def as_array(x, name, shape=None):
+def as_array(x, name, shape=None, finite=True):
     """``x`` as a float array of the given shape (``None`` entries are free),
-    finite everywhere.  Only real numbers are accepted: strings, complex
-    values and objects are rejected, not converted.
+    finite everywhere (unless ``finite=False``: for a caller that words its own
+    message).  Only real numbers are accepted: strings, complex values and
+    objects are rejected, not converted.
 
     Plain ndarrays, numbers and (nested) lists or tuples of them are
     accepted.  Array-likes whose semantics differ from a plain ndarray are
@@ -102,7 +103,7 @@ def as_array(x, name, shape=None):
             dims = ["N" if s is None else str(s) for s in shape]
             want = "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
             raise ValueError(f"{name} must have shape {want}, got {a.shape}")
-    if not np.isfinite(a).all():
+    if finite and not np.isfinite(a).all():
         bad = np.argwhere(~np.isfinite(a))[0]
         raise ValueError(
             f"{name} must be finite, got {a[tuple(bad)]} at index {tuple(int(i) for i in bad)}"

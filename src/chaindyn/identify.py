@@ -111,6 +111,13 @@ def _samples(chain, **arrays):
     return out
 
 
+def _flag(x, name):
+    """A bool (numpy's included); anything else, "no" or None among them, is refused."""
+    if not isinstance(x, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {x!r}")
+    return bool(x)
+
+
 def observation_matrix(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, friction=True):
     """The observation matrix W of N samples, their regressor rows stacked sample-major.
 
@@ -158,7 +165,7 @@ def observation_matrix(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, friction=True
     check_chain(chain)
     q, qd, qdd = _samples(chain, q=q, qd=qd, qdd=qdd)
     Y = regressor(chain, q, qd, qdd, check_gravity(gravity))
-    if friction:
+    if _flag(friction, "friction"):
         Y = np.concatenate([Y, friction_regressor(qd)], axis=-1)
     return Y.reshape(-1, Y.shape[-1])
 
@@ -204,8 +211,8 @@ def stack(Y, tau):
     >>> W.shape, y.shape
     ((10, 3), (10,))
     """
-    Y = np.asarray(Y, dtype=float)
-    tau = np.asarray(tau, dtype=float)
+    Y = as_array(Y, "Y", finite=False)
+    tau = as_array(tau, "tau", finite=False)
     if Y.ndim != 3:
         raise ValueError(f"Y must have shape (N, n, p), got {Y.shape}")
     if tau.ndim != 2:
@@ -294,6 +301,8 @@ class BaseParameters:
         coefficient within ``threshold`` of ±1 is written as a bare name (or a
         minus sign).
         """
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise ValueError(f"names must be a list of {self.p} str, got {type(names).__name__}")
         if len(names) != self.p:
             raise ValueError(f"names must have {self.p} entries, got {len(names)}")
         out = []
@@ -336,7 +345,8 @@ def base_parameters(W, tol=None):
     Raises
     ------
     ValueError
-        If W is not a finite 2-D array, or tol is negative or not finite.
+        If W is not a finite 2-D array, or tol is not a number, negative or not
+        finite.
 
     Notes
     -----
@@ -367,12 +377,13 @@ def base_parameters(W, tol=None):
     diag = np.abs(np.diag(R))
     if tol is None:
         tol = _default_tol(W, diag[0] if diag.size else 0.0)
-    elif not np.isfinite(tol) or tol < 0:
-        raise ValueError(f"tol must be a finite number >= 0, got {tol!r}")
+    else:
+        tol = _nonnegative(tol, "tol")
     r = int(np.sum(diag > tol))
     K = scipy.linalg.solve_triangular(R[:r, :r], R[:r, r:]) if r else np.zeros((0, W.shape[1]))
     rows, cols = np.argsort(perm[:r]), np.argsort(perm[r:])
-    zero = np.flatnonzero(np.linalg.norm(W, axis=0) <= tol)
+    big = np.abs(W).max(initial=0.0) or 1.0  # the norms without underflow of the squares
+    zero = np.flatnonzero(big * np.linalg.norm(W / big, axis=0) <= tol)
     return BaseParameters(independent=np.sort(perm[:r]), dependent=np.sort(perm[r:]),
                           K=K[rows][:, cols], unidentifiable=zero, tol=float(tol),
                           p=W.shape[1])
@@ -487,6 +498,8 @@ def _system(W, y):
     """W and y of a least-squares problem with a residual variance: m > p."""
     W, y = _pair(W, y)
     rows, p = W.shape
+    if p == 0:
+        raise ValueError(f"W must have at least one column, got {W.shape}")
     if rows <= p:
         raise ValueError(f"W has {rows} rows and {p} columns: least squares with a residual "
                          f"variance needs more rows than columns")
@@ -682,9 +695,14 @@ class ConsistentEstimate:
     residual_norm: float
 
 
+def _real_number(x):
+    """True for a finite real number (not a bool, not an array)."""
+    return not isinstance(x, bool) and isinstance(x, (int, float, np.floating, np.integer)) \
+        and bool(np.isfinite(x))
+
+
 def _nonnegative(x, name):
-    if isinstance(x, bool) or not isinstance(x, (int, float, np.floating, np.integer)) \
-            or not np.isfinite(x) or x < 0:
+    if not _real_number(x) or x < 0:
         raise ValueError(f"{name} must be a finite number >= 0, got {x!r}")
     return float(x)
 
@@ -749,7 +767,9 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     ------
     ValueError
         On wrong shapes, NaN or infinite entries, a negative weight or
-        epsilon, or a positive weight without a prior.
+        epsilon, a positive weight without a prior, a friction that is not
+        a bool, a solver name that is not an installed cvxpy solver, or
+        solver options the solver refuses.
     RuntimeError
         If the solver fails or does not report an optimal solution (the
         message gives its status; "optimal_inaccurate" is not accepted).
@@ -784,6 +804,7 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     W, y = _pair(W, y)
     if isinstance(n_links, bool) or not isinstance(n_links, (int, np.integer)) or n_links < 1:
         raise ValueError(f"n_links must be a positive integer, got {n_links!r}")
+    friction = _flag(friction, "friction")
     p = (12 if friction else 10) * n_links
     if W.shape[1] != p:
         raise ValueError(f"W must have {p} columns for {n_links} links"
@@ -792,6 +813,13 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     if weight > 0 and prior is None:
         raise ValueError("a weight > 0 needs a prior (a full pi of 10 n_links numbers)")
     prior = None if prior is None else as_array(prior, "prior", (10 * n_links,))
+    installed = cp.installed_solvers()
+    if not isinstance(solver, str) or solver.upper() not in installed:
+        raise ValueError(f"solver must be the name of an installed cvxpy solver "
+                         f"({', '.join(installed)}), got {solver!r}")
+    if solver_options is not None and not isinstance(solver_options, dict):
+        raise ValueError(f"solver_options must be a dict of keyword arguments, got "
+                         f"{type(solver_options).__name__}")
     c, R, z = _reduced(W, y)
     scale = float(np.linalg.norm(y)) or 1.0
     x = cp.Variable(p)
@@ -811,6 +839,9 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
         problem.solve(solver=solver, **_options(solver, solver_options))
     except cp.error.SolverError as exc:
         raise RuntimeError(f"the solver {solver} failed: {exc}") from exc
+    except TypeError as exc:  # e.g. Clarabel: "unrecognized solver setting"
+        raise ValueError(f"solver_options {solver_options!r} were refused by {solver}: "
+                         f"{exc}") from exc
     if problem.status != "optimal":
         raise RuntimeError(f"the solver {solver} returned status {problem.status!r}, "
                            f"not 'optimal'")
@@ -870,7 +901,7 @@ def fourier_trajectory(t, a, b, q0, omega_f):
     a = as_array(a, "a", (None, None))
     b = as_array(b, "b", a.shape)
     q0 = as_array(q0, "q0", (a.shape[0],))
-    if isinstance(omega_f, bool) or not np.isfinite(omega_f) or omega_f <= 0:
+    if not _real_number(omega_f) or omega_f <= 0:
         raise ValueError(f"omega_f must be a finite number > 0, got {omega_f!r}")
     w = omega_f * np.arange(1, a.shape[1] + 1)  # ω_f l, shape (L,)
     s, c = np.sin(np.multiply.outer(t, w)), np.cos(np.multiply.outer(t, w))  # (T, L)
@@ -913,8 +944,9 @@ def lowpass(t, x, cutoff, order=4):
     Raises
     ------
     ValueError
-        If t is not uniform and increasing, shapes disagree, or cutoff is not
-        in (0, fs/2).
+        If t is not uniform and increasing, shapes disagree, cutoff is not
+        in (0, fs/2), order is not a positive integer, or x has no more
+        samples than the filter pads at each end (15 for order 4).
 
     Notes
     -----
@@ -941,10 +973,17 @@ def lowpass(t, x, cutoff, order=4):
     if x.ndim not in (1, 2):
         raise ValueError(f"x must have shape (T,) or (T, n), got {x.shape}")
     t, fs = _uniform_rate(t, x.shape[0])
-    if isinstance(cutoff, bool) or not np.isfinite(cutoff) or not 0 < cutoff < fs / 2:
+    if not _real_number(cutoff) or not 0 < cutoff < fs / 2:
         raise ValueError(f"cutoff must be in (0, {fs / 2:.6g}) Hz (the Nyquist frequency), "
                          f"got {cutoff!r}")
+    if isinstance(order, bool) or not isinstance(order, (int, np.integer)) or order < 1:
+        raise ValueError(f"order must be a positive integer, got {order!r}")
     sos = scipy.signal.butter(order, cutoff, fs=fs, output="sos")
+    # sosfiltfilt extends x by 3 (2 sections + 1 - trailing zero taps) samples at each end
+    edge = 3 * (2 * len(sos) + 1 - min(np.sum(sos[:, 2] == 0), np.sum(sos[:, 5] == 0)))
+    if x.shape[0] <= edge:
+        raise ValueError(f"x must have more than {edge} samples for the zero-phase filter of "
+                         f"order {order} (it pads {edge} at each end), got {x.shape[0]}")
     return scipy.signal.sosfiltfilt(sos, x, axis=0)
 
 
