@@ -352,8 +352,11 @@ def _noise_free(arm, samples, rng, gravity, friction):
     (models.arm6r(), (0.0, 0.0, -9.81), True),
 ])
 def test_consistent_estimate_recovers_noise_free_base_parameters(arm, gravity, friction):
+    """W sees only the base parameters; a prior 20 % off, with a small weight, fixes the
+    other directions and moves the base parameters by less than 1e-6 of the largest."""
     W, y, theta = _noise_free(arm, 60, np.random.default_rng(17), gravity, friction)
-    est = consistent_estimate(W, y, arm.n, friction=friction)
+    prior = 1.2 * inertial_parameters(arm)
+    est = consistent_estimate(W, y, arm.n, friction=friction, prior=prior, weight=1e-8)
     base = base_parameters(W)
     beta = base.project(theta)
     assert est.status == "optimal"
@@ -378,10 +381,12 @@ def test_consistent_estimate_is_physical_where_least_squares_is_not():
     ols = least_squares(base.base_columns(W), y)
     assert ols.theta[5] < 0  # the data's best fit is not a body
     ols_residual = np.linalg.norm(y - base.base_columns(W) @ ols.theta)
-    est = consistent_estimate(W, y, 2, friction=False)
+    prior = inertial_parameters(arm)
+    est = consistent_estimate(W, y, 2, friction=False, prior=prior, weight=1e-8)
     assert est.min_eigenvalues.min() > -1e-8
     assert est.residual_norm > ols_residual * (1 + 1e-4)
-    assert est.objective == pytest.approx(est.residual_norm**2, rel=1e-12)
+    penalty = 1e-8 * np.sum((est.pi - prior) ** 2)
+    assert est.objective == pytest.approx(est.residual_norm**2 + penalty, rel=1e-12)
 
 
 def test_prior_fixes_the_directions_the_data_cannot_see():
@@ -420,6 +425,28 @@ def test_consistent_estimate_refuses_bad_inputs():
         consistent_estimate(W, [np.nan] + [0.0] * 5, 2, friction=False)
     with pytest.raises(ValueError, match=r"n_links must be a positive integer, got 0"):
         consistent_estimate(W, np.zeros(6), 0, friction=False)
+    with pytest.raises(ValueError, match=r"W has rank 0 for 20 parameters: the data leave 20 "
+                                         r"directions free, so the fit has no unique "
+                                         r"minimiser; give a prior"):
+        consistent_estimate(W, np.zeros(6), 2, friction=False)
+
+
+@pytest.mark.parametrize("w_scale, y_scale", [(1e-8, 1.0), (1e8, 1.0), (1.0, 1e-8), (1.0, 1e8)])
+def test_consistent_estimate_does_not_depend_on_units(w_scale, y_scale):
+    """W -> a W and y -> b y (other units of torque and of the parameters) give θ -> (b / a) θ;
+    the solver sees the same scaled problem."""
+    arm = models.planar_2r()
+    W, y, theta = _noise_free(arm, 30, np.random.default_rng(23), G_PLANE, False)
+    base = base_parameters(W)
+    prior = 1.2 * inertial_parameters(arm)
+    ref = consistent_estimate(W, y, 2, friction=False, prior=prior, weight=1e-8)
+    f = y_scale / w_scale
+    est = consistent_estimate(w_scale * W, y_scale * y, 2, friction=False, prior=f * prior,
+                              weight=1e-8 * w_scale**2)
+    assert est.status == "optimal"
+    beta = base.project(theta)
+    assert np.abs(base.project(est.theta) / f - beta).max() < 1e-6 * np.abs(beta).max()
+    assert np.allclose(est.theta / f, ref.theta, rtol=0, atol=1e-6 * np.abs(ref.theta).max())
 
 
 def test_epsilon_keeps_every_pseudo_inertia_that_far_inside():
@@ -433,14 +460,15 @@ def test_epsilon_keeps_every_pseudo_inertia_that_far_inside():
 
 def test_solver_failures_are_reported_with_their_status():
     arm = models.arm6r()
-    W, y, _ = _noise_free(arm, 30, np.random.default_rng(22), (0.0, 0.0, -9.81), False)
+    W, y, pi = _noise_free(arm, 30, np.random.default_rng(22), (0.0, 0.0, -9.81), False)
     with pytest.warns(UserWarning, match="inaccurate"), \
             pytest.raises(RuntimeError, match=r"the solver CLARABEL returned status "
                                               r"'user_limit', not 'optimal'"):
-        consistent_estimate(W, y, 6, friction=False, solver_options={"max_iter": 2})
+        consistent_estimate(W, y, 6, friction=False, prior=pi, weight=1e-8,
+                            solver_options={"max_iter": 2})
     with pytest.raises(RuntimeError, match=r"the solver OSQP failed: The solver OSQP cannot "
                                            r"solve this problem"):
-        consistent_estimate(W, y, 6, friction=False, solver="OSQP")
+        consistent_estimate(W, y, 6, friction=False, prior=pi, weight=1e-8, solver="OSQP")
 
 
 # --- trajectories and derivatives --------------------------------------------------------------

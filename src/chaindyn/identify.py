@@ -719,11 +719,23 @@ def _options(solver, options):
 
 
 def _reduced(W, y):
-    """Column scales c, and R, z with ‖W θ − y‖² = ‖R (c θ) − z‖² + a constant."""
+    """Scales c (per column) and s, and R, z with ‖W θ − y‖ / s = ‖R x − z‖ + a constant
+    for x = c θ / s.
+
+    c holds the column norms of W and s = ‖y‖, so that R, z and x are of order one
+    whatever the units of W and y.  A column whose norm is at roundoff level of the
+    largest (at most ``max(W.shape) * eps`` times it) carries no information: it is
+    set to zero and given the largest norm as its scale, so that the LMIs, not the
+    roundoff in that column, decide its parameter."""
     c = np.linalg.norm(W, axis=0)
-    c[c == 0.0] = 1.0
-    Q, R = np.linalg.qr(W / c)
-    return c, R, Q.T @ y
+    top = float(c.max(initial=0.0))
+    noise = c <= max(W.shape) * np.finfo(float).eps * top
+    c[noise] = top if top > 0 else 1.0
+    Ws = W / c
+    Ws[:, noise] = 0.0
+    s = float(np.linalg.norm(y)) or 1.0
+    Q, R = np.linalg.qr(Ws)
+    return c, s, R, Q.T @ (y / s)
 
 
 def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, epsilon=0.0,
@@ -749,7 +761,8 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
         A full π (e.g. the CAD or URDF values); required when weight > 0.
     weight : float, default 0
         The regulariser's weight (units of y² per parameter²); 0 fits the data
-        only (the solution is then not unique where W is rank deficient).
+        only, which needs a W of full column rank (otherwise the minimisers
+        form an unbounded set and the solver cannot return one reliably).
     epsilon : float, default 0
         Margin of the linear matrix inequalities, kg m^2.
     solver : str, default "CLARABEL"
@@ -767,7 +780,8 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     ------
     ValueError
         On wrong shapes, NaN or infinite entries, a negative weight or
-        epsilon, a positive weight without a prior, a friction that is not
+        epsilon, a positive weight without a prior, a weight of 0 with a W of
+        deficient column rank, a friction that is not
         a bool, a solver name that is not an installed cvxpy solver, or
         solver options the solver refuses.
     RuntimeError
@@ -779,9 +793,12 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     Book §3.7; the pseudo-inertia LMI J(π_i) ⪰ 0 of Wensing, Kim and Slotine
     (2018): J is affine in π_i (:func:`chaindyn.body.pseudo_inertia`), so the
     feasible set is convex and the problem is an SDP.  For the solver the
-    columns of W are scaled to unit norm and W is replaced by the R of its QR
-    factorisation (same objective up to a constant, p rows instead of m);
-    the solver minimises the norm ``‖(R x − z, sqrt(weight) (π − prior))‖ / ‖y‖``,
+    columns of W are scaled to unit norm, y to ‖y‖ = 1, and W is replaced by
+    the R of its QR factorisation (same objective up to a constant, p rows
+    instead of m), so that the problem the solver sees does not depend on the
+    units of W and y; columns at roundoff level of the largest are set to zero,
+    and each link's LMI is divided by its largest coefficient.
+    The solver minimises the norm ``‖(R x − z, sqrt(weight) (π − prior) / ‖y‖)‖``,
     whose minimiser is that of the squared objective and whose tolerance
     applies to the residual itself, not to its square.  cvxpy is imported here.
 
@@ -795,7 +812,8 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     >>> q, qd, qdd = rng.standard_normal((3, 30, 2))
     >>> W = observation_matrix(arm, q, qd, qdd, gravity=(0, -9.81, 0), friction=False)
     >>> y = rnea(arm, q, qd, qdd, gravity=(0, -9.81, 0)).reshape(-1)
-    >>> est = consistent_estimate(W, y, 2, friction=False)
+    >>> prior = inertial_parameters(arm)  # only 6 of the 20 directions are seen by W
+    >>> est = consistent_estimate(W, y, 2, friction=False, prior=prior, weight=1e-6)
     >>> est.status, bool(est.min_eigenvalues.min() > -1e-7)
     ('optimal', True)
     """
@@ -820,21 +838,31 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     if solver_options is not None and not isinstance(solver_options, dict):
         raise ValueError(f"solver_options must be a dict of keyword arguments, got "
                          f"{type(solver_options).__name__}")
-    c, R, z = _reduced(W, y)
-    scale = float(np.linalg.norm(y)) or 1.0
+    c, s, R, z = _reduced(W, y)
+    rank = int(np.linalg.matrix_rank(R))
+    if weight == 0 and rank < p:
+        raise ValueError(f"W has rank {rank} for {p} parameters: the data leave {p - rank} "
+                         f"directions free, so the fit has no unique minimiser; give a prior "
+                         f"(e.g. the URDF's pi) and a weight > 0 to fix them")
     x = cp.Variable(p)
-    theta = cp.multiply(x, 1.0 / c)
-    pi = theta[:10 * n_links]
+    theta_s = cp.multiply(x, 1.0 / c)  # θ / s
+    pi_s = theta_s[:10 * n_links]
     stacked = R @ x - z
     if weight > 0:
-        stacked = cp.hstack([stacked, np.sqrt(weight) * (pi - prior)])
+        stacked = cp.hstack([stacked, np.sqrt(weight) * (pi_s - prior / s)])
     A, eye = _pseudo_inertia_map(), np.eye(4)
-    constraints = [cp.reshape(A @ pi[10 * i:10 * i + 10], (4, 4), order="C") >> epsilon * eye
-                   for i in range(n_links)]
+    constraints = []
+    for i in range(n_links):
+        # J is linear in π: J(π) ⪰ ε 1 is J(π / s) / k ⪰ (ε / (s k)) 1 for any k > 0;
+        # k makes the largest coefficient of x in the LMI one, whatever W's units
+        Ai = A / c[10 * i:10 * i + 10]
+        k = float(np.abs(Ai).max())
+        J = cp.reshape((Ai / k) @ x[10 * i:10 * i + 10], (4, 4), order="C")
+        constraints.append(J >> (epsilon / (s * k)) * eye)
     if friction:
         constraints.append(x[10 * n_links:] >= 0)
     # the norm has the minimiser of its square, and a solver tolerance on the norm itself
-    problem = cp.Problem(cp.Minimize(cp.norm(stacked) / scale), constraints)
+    problem = cp.Problem(cp.Minimize(cp.norm(stacked)), constraints)
     try:
         problem.solve(solver=solver, **_options(solver, solver_options))
     except cp.error.SolverError as exc:
@@ -845,7 +873,7 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     if problem.status != "optimal":
         raise RuntimeError(f"the solver {solver} returned status {problem.status!r}, "
                            f"not 'optimal'")
-    theta = np.asarray(x.value) / c
+    theta = s * np.asarray(x.value) / c
     residual = float(np.linalg.norm(W @ theta - y))
     pi_hat = theta[:10 * n_links]
     penalty = 0.0 if prior is None else weight * float(np.sum((pi_hat - prior) ** 2))
