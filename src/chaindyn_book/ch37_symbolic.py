@@ -12,7 +12,8 @@ written in these parameters directly,
 (``v_i`` the velocity of the origin of {i} and ``ω_i`` the angular velocity, both
 in {i}), Lagrange's equation gives τ, and τ's Jacobian with respect to π is the
 regressor Y.  Every entry of Y is a polynomial in ``sin q_k, cos q_k, q̇, q̈``
-with coefficients in ``L1`` and ``g``; the matrix C of these coefficients (one row
+with coefficients in ``L1`` and ``g``, unique once reduced modulo
+``sin² + cos² = 1``; the matrix C of these coefficients (one row
 per joint and monomial, one column per parameter) has the same column relations
 as Y over all states, so its reduced row echelon form gives the rank and the
 regrouping: a column without a pivot is a combination of the pivot columns before
@@ -122,9 +123,13 @@ def planar_2r_base():
     out = planar_2r_regressor()
     Y, q, qd, qdd, names, pi = out["Y"], out["q"], out["qd"], out["qdd"], out["names"], out["pi"]
     gens = [sp.sin(q[0]), sp.cos(q[0]), sp.sin(q[1]), sp.cos(q[1]), *qd, *qdd]
+    # sin^2 + cos^2 = 1 for each joint: reduce modulo these (a Groebner basis:
+    # their leading terms are coprime), so that equal functions have equal coefficients.
+    circle = [gens[0] ** 2 + gens[1] ** 2 - 1, gens[2] ** 2 + gens[3] ** 2 - 1]
     rows = []
     for j in range(Y.rows):
-        polys = [sp.Poly(sp.expand(sp.expand_trig(Y[j, c])), *gens) for c in range(Y.cols)]
+        polys = [sp.Poly(sp.reduced(sp.expand(sp.expand_trig(Y[j, c])), circle, *gens)[1],
+                         *gens) for c in range(Y.cols)]
         monomials = sorted({m for poly in polys for m in poly.monoms()})
         for mono in monomials:
             rows.append([poly.coeff_monomial(mono) for poly in polys])
