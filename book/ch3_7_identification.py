@@ -16,7 +16,7 @@
 # %% [markdown]
 # # 3.7 동역학 파라미터 식별
 #
-# 3.4장에서 관절 토크는 관성 파라미터에 대해 선형이었다. 링크마다 열 개의 수
+# {doc}`ch3_4_properties`에서 관절 토크는 관성 파라미터에 대해 선형이었다(식 {eq}`eq-34-regressor`). 링크마다 열 개의 수
 # $\pi_i = (m_i, h_i, \bar I_i)$를 모은 $\pi$에 대해 $\tau = Y(q,\dot q,\ddot q)\,\pi$이다. 회귀 행렬
 # $Y$는 기구학만으로 정해진다. 그러므로 로봇을 움직이며 $q$와 $\tau$를 재면 $\pi$를 최소제곱으로 풀
 # 수 있을 것처럼 보인다. 실제로는 세 가지가 걸린다.
@@ -70,10 +70,10 @@ def read_csv(name):
 # 종속인 열을 독립인 열로 적으면 $W_d = W_b K$이다. 그러면
 #
 # $$
-# W\pi = W_b\,\pi_b + W_d\,\pi_d = W_b\,(\pi_b + K\pi_d) = W_b\,\beta,\qquad \beta = E\,\pi
+# W\pi = W_b\,\pi_b + W_d\,\pi_d = W_b\,(\pi_b + K\pi_d) = W_b\,\beta,\qquad \beta = E_\beta\,\pi
 # $$ (eq-37-base)
 #
-# 이다. $W_b$는 열이 모두 독립이므로 $\beta$는 하나로 정해진다. $E$는 독립 파라미터 자리에 단위
+# 이다. $W_b$는 열이 모두 독립이므로 $\beta$는 하나로 정해진다. $E_\beta$는 독립 파라미터 자리에 단위
 # 행렬을, 종속 파라미터 자리에 $K$를 놓은 행렬이다.
 #
 # ### 평면 2R 팔을 기호로
@@ -223,6 +223,17 @@ claims.claim("c37-ur5-more", "같은 관절 여섯 개인 6R 팔보다 묶이는
 # 표의 수로 보면 UR5에서 묶이는 파라미터는 {glue:text}`c37_UR5_regrouped`개, 6R 팔에서는
 # {glue:text}`c37_6R_regrouped`개이다. 같은 관절 여섯 개인 6R 팔보다 묶이는 파라미터가 많다.
 #
+# %% tags=["remove-input"]
+from chaindyn_book import ch37  # noqa: E402
+
+glue("c37_perturb", int(round(100 * ch37.PERTURB)), display=False)
+glue("c37_shift", int(round(100 * ch37.COM_SHIFT)), display=False)
+glue("c37_period", int(ch37.PERIOD), display=False)
+glue("c37_harmonics", ch37.HARMONICS, display=False)
+glue("c37_share", int(round(100 * ch37.LIMIT_SHARE)), display=False)
+glue("c37_trim", int(ch37.TRIM), display=False)
+
+# %% [markdown]
 # (sec-37-experiment)=
 # ## 3.7.2 UR5의 식별 실험
 #
@@ -230,8 +241,8 @@ claims.claim("c37-ur5-more", "같은 관절 여섯 개인 6R 팔보다 묶이는
 # 고른 이유는 셋이다. 실제로 팔리는 로봇이고, URDF에 관절 한계가 적혀 있고, 평행한 축 때문에 기저
 # 집합이 간단하지 않다.
 #
-# **참 로봇.** URDF의 값에서 링크마다 질량과 주관성 모멘트를 $\pm 20\,\%$ 안의 비율로 바꾸고, 질량
-# 중심을 축마다 2 cm 안에서 옮긴다(`ch37.true_robot`). 바꾼 관성이 3.1장의 조건을 어기면 다시
+# **참 로봇.** URDF의 값에서 링크마다 질량과 주관성 모멘트를 ±{glue:text}`c37_perturb` % 안의 비율로 바꾸고, 질량
+# 중심을 축마다 {glue:text}`c37_shift` cm 안에서 옮긴다(`ch37.true_robot`). 바꾼 관성이 3.1장의 조건을 어기면 다시
 # 뽑는다. 관절마다 점성 마찰과 쿨롱 마찰을 더한다.
 #
 # $$
@@ -247,16 +258,16 @@ claims.claim("c37-ur5-more", "같은 관절 여섯 개인 6R 팔보다 묶이는
 # - \frac{b_{j,l}}{l\,\omega_f}\cos(l\,\omega_f t)
 # $$ (eq-37-fourier)
 #
-# 주기는 10 s이고 고조파는 다섯 개이다. 궤적이 주기적이므로 여러 주기를 재서 평균할 수 있다.
+# 주기는 {glue:text}`c37_period` s이고 고조파는 {glue:text}`c37_harmonics`개이다. 궤적이 주기적이므로 여러 주기를 재서 평균할 수 있다.
 # 계수는 $\operatorname{cond}(W_b)$가 작아지도록 고른다. 조건수가 작으면 잡음이 $\hat\beta$로 덜
-# 증폭된다. 제약은 URDF의 위치·속도·토크 한계의 80 %이다. 토크 한계는 실험하는 사람이 가진 공칭
+# 증폭된다. 제약은 URDF의 위치·속도·토크 한계의 {glue:text}`c37_share` %이다. 토크 한계는 실험하는 사람이 가진 공칭
 # 모델로 잰다. 이 최적화는 scipy의 SLSQP로 하고, 연구 스크립트에서 돈다.
 #
 # **측정과 미분.** 참 로봇의 토크에 잡음을 더하고, 관절 위치에도 잡음을 더한다. 가속도는 재지
 # 않는다. 위치를 저역 통과 필터에 통과시킨 뒤 중심 차분으로 속도와 가속도를 얻는다
 # (`identify.differentiate`). 필터는 앞으로 한 번, 뒤로 한 번 돌리는 영위상 필터이다. 그래서 지연이
 # 없지만 측정이 끝난 뒤에만 쓸 수 있다. 토크도 같은 필터를 지나게 한다(`identify.lowpass`). 그래야
-# 양변이 같은 주파수 성분을 잃는다. 필터가 자리 잡는 처음과 끝의 2 s는 버린다.
+# 양변이 같은 주파수 성분을 잃는다. 필터가 자리 잡는 처음과 끝의 {glue:text}`c37_trim` s는 버린다.
 #
 # **세 추정.** 보통 최소제곱은 $\hat\beta = W_b^{+} y$이고, 그 공분산은
 # $\mathrm{cov}(\hat\beta) = \hat s^2 (W_b^{\mathsf T} W_b)^{-1}$이다($\hat s$는 잔차의 표준편차).
@@ -268,7 +279,7 @@ claims.claim("c37-ur5-more", "같은 관절 여섯 개인 6R 팔보다 묶이는
 #
 # **물리적이지 않은 최소제곱.** 최소제곱은 $\beta$만 준다. 링크마다 판정하려면 $\pi$ 전체가 있어야
 # 한다. 이 장은 $\beta$를 내는 물리적인 $\pi$가 하나라도 있는지를 묻는다. 곧 $J(\pi_i)\succeq 0$인
-# $\pi$ 가운데 $\lVert E\pi - \hat\beta\rVert$의 최솟값을 SDP로 구한다(`ch37.physical_distance`).
+# $\pi$ 가운데 $\lVert E_\beta\pi - \hat\beta\rVert$의 최솟값을 SDP로 구한다(`ch37.physical_distance`).
 # 최소 노름 완성은 $\pi$ 하나만 시험한다. 그 하나가 물리적이지 않아도 다른 완성은 물리적일 수 있다.
 #
 # **검증.** 맞춤에 쓰지 않은 다른 궤적에서 세 가지를 잰다. 관절마다 토크 예측의 RMS 오차, 추정한
@@ -308,16 +319,24 @@ claims.claim("c37-ur5-more", "같은 관절 여섯 개인 6R 팔보다 묶이는
 # :class: dropdown
 # ```
 #
-# 중력이 관절 축과 나란하면 위치 에너지가 $q$에 따라 변하지 않는다. 그래서 $h_{y,1}$과 $h_{y,2}$처럼
-# 중력으로만 나타나는 항이 빠진다. $h_{x,2}$, $h_{y,2}$, $\bar I_{zz,2}$는 원심력과 코리올리 힘으로
-# 남는다. 아래 셀이 순위를 잰다.
+# 중력이 관절 축과 나란하면 위치 에너지가 $q$에 따라 변하지 않는다. 첫 링크의 1차 모멘트
+# $h_{x,1}^{R}$과 $h_{y,1}$은 중력으로만 토크에 나타난다. 그래서 이 둘이 빠진다. $h_{x,2}$, $h_{y,2}$,
+# $\bar I_{zz,2}$는 원심력과 코리올리 힘으로 남는다. 아래 셀이 순위를 잰다.
 
 # %%
 W2h = identify.random_observations(arm2, 40, np.random.default_rng(3), gravity=(0, 0, -9.80665))
-print("수평면에 둔 2R 팔의 기저 파라미터 수:", identify.base_parameters(W2h).rank)
+rank_h = identify.base_parameters(W2h).rank
+print("수평면에 둔 2R 팔의 기저 파라미터 수:", rank_h)
+
+# %% tags=["remove-input"]
+glue("c37_2r_rank_h", rank_h, display=False)
+claims.claim("c37-2r-horizontal", "두 파라미터가 빠진다", rank_h == base2["rank"] - 2,
+             horizontal=rank_h, vertical=base2["rank"])
 
 # %% [markdown]
-# 첫 링크의 $h_{x,1}^{R}$과 $h_{y,1}$이 빠져 네 개가 남는다.
+# % claim: c37-2r-horizontal
+#
+# 기저 파라미터는 {glue:text}`c37_2r_rank_h`개이다. 세로 평면일 때보다 두 파라미터가 빠진다.
 #
 # ```{solution-end}
 # ```
