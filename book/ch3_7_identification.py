@@ -36,7 +36,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import sympy as sp
 from myst_nb import glue
 
 from chaindyn import identify, models
@@ -241,8 +240,8 @@ glue("c37_trim", int(ch37.TRIM), display=False)
 # 고른 이유는 셋이다. 실제로 팔리는 로봇이고, URDF에 관절 한계가 적혀 있고, 평행한 축 때문에 기저
 # 집합이 간단하지 않다.
 #
-# **참 로봇.** URDF의 값에서 링크마다 질량과 주관성 모멘트를 ±{glue:text}`c37_perturb` % 안의 비율로 바꾸고, 질량
-# 중심을 축마다 {glue:text}`c37_shift` cm 안에서 옮긴다(`ch37.true_robot`). 바꾼 관성이 3.1장의 조건을 어기면 다시
+# **참 로봇.** URDF의 값에서 링크마다 질량과 주관성 모멘트에 ±{glue:text}`c37_perturb` % 폭의 무작위 비율을 곱한다. 질량
+# 중심은 축마다 ±{glue:text}`c37_shift` cm 폭에서 무작위로 옮긴다(`ch37.true_robot`). 바꾼 관성이 3.1장의 조건을 어기면 다시
 # 뽑는다. 관절마다 점성 마찰과 쿨롱 마찰을 더한다.
 #
 # $$

@@ -138,9 +138,13 @@ def true_robot(nominal, rng, perturb=PERTURB, shift=COM_SHIFT):
         while True:
             m2 = m * (1 + rng.uniform(-perturb, perturb))
             c2 = c + rng.uniform(-shift, shift, 3)
-            Ic2 = R @ np.diag(lam * (1 + rng.uniform(-perturb, perturb, 3))) @ R.T
+            lam2 = lam * (1 + rng.uniform(-perturb, perturb, 3))
+            s = np.sort(lam2)
+            if not s[0] + s[1] > s[2] * (1 + 1e-6):  # the triangle inequality, strictly
+                continue
+            Ic2 = R @ np.diag(lam2) @ R.T
             G = spatial_inertia(m2, c2, 0.5 * (Ic2 + Ic2.T))
-            if realizability(G).realizable and not realizability(G).degenerate:
+            if realizability(G).realizable:
                 break
         inertias.append(G)
     return Chain(nominal.home, nominal.screws, inertias)
