@@ -13,13 +13,20 @@ import numpy as np
 import pytest
 
 from chaindyn import Chain, inertial_parameters, models, regressor, rnea
+from chaindyn.body import pseudo_inertia
 from chaindyn.identify import (
     base_parameters,
+    consistent_estimate,
+    differentiate,
+    fourier_trajectory,
     friction_regressor,
     least_squares,
+    lowpass,
     observation_matrix,
+    pseudo_inertias,
     random_observations,
     stack,
+    weighted_least_squares,
 )
 from chaindyn.regressor import parameter_names
 from chaindyn.spatial import spatial_inertia
@@ -290,3 +297,201 @@ def test_mismatched_lengths_and_wrong_shapes():
         base_parameters(np.eye(4, 3), tol=-1)
     with pytest.raises(ValueError, match=r"samples must be a positive integer, got 0"):
         random_observations(arm, 0, np.random.default_rng(0))
+
+
+# --- weighted least squares ---------------------------------------------------------------
+
+def test_weighted_least_squares_finds_the_joint_noise_and_weights_by_it():
+    rng = np.random.default_rng(14)
+    W = rng.standard_normal((3000, 3))  # 1000 samples of 3 joints
+    sigma = np.array([0.1, 0.3, 1.0])
+    noise = rng.standard_normal((1000, 3)) * sigma
+    y = W @ [1.0, -1.0, 2.0] + noise.reshape(-1)
+    est = weighted_least_squares(W, y, 3)
+    # 1000 rows: sampling error ~2%; the OLS error leaks ~1e-3 of joint 3's variance into joint 1
+    assert np.allclose(est.joint_sigma, sigma, rtol=0.06)
+    same = least_squares(W, y, weights=np.tile(1 / est.joint_sigma, 1000))
+    assert np.array_equal(est.theta, same.theta)
+    assert est.residual_std == pytest.approx(1.0, rel=0.1)
+    ols = least_squares(W, y)
+    assert np.all(est.std < ols.std)  # the noisy joint no longer dominates
+
+
+def test_weighted_least_squares_refuses_bad_inputs():
+    W = np.random.default_rng(15).standard_normal((12, 2))
+    with pytest.raises(ValueError, match=r"n_joints must be a positive integer dividing the "
+                                         r"12 rows of W, got 5"):
+        weighted_least_squares(W, np.zeros(12), 5)
+    with pytest.raises(ValueError, match=r"joint 1's residual is zero"):
+        weighted_least_squares(W, W @ [1.0, 2.0] * 0, 2)
+
+
+# --- consistent estimate: small SDPs, about 1.5 s together with the import of cvxpy ----------
+
+def test_pseudo_inertias_are_the_body_modules():
+    chain = models.random_chain(3, np.random.default_rng(16))
+    expected = [pseudo_inertia(G) for G in chain.inertias]
+    assert np.allclose(pseudo_inertias(inertial_parameters(chain)), expected, rtol=0,
+                       atol=1e-14)
+
+
+def _noise_free(arm, samples, rng, gravity, friction):
+    q, qd, qdd = _states(arm.n, samples, rng)
+    W = observation_matrix(arm, q, qd, qdd, gravity, friction)
+    tau = rnea(arm, q, qd, qdd, gravity=gravity)
+    theta = inertial_parameters(arm)
+    if friction:
+        f = rng.uniform(0.1, 1.0, 2 * arm.n)
+        tau = tau + friction_regressor(qd) @ f
+        theta = np.concatenate([theta, f])
+    return W, tau.reshape(-1), theta
+
+
+@pytest.mark.parametrize("arm, gravity, friction", [
+    (models.planar_2r(), G_PLANE, False),
+    (models.arm6r(), (0.0, 0.0, -9.81), True),
+])
+def test_consistent_estimate_recovers_noise_free_base_parameters(arm, gravity, friction):
+    W, y, theta = _noise_free(arm, 60, np.random.default_rng(17), gravity, friction)
+    est = consistent_estimate(W, y, arm.n, friction=friction)
+    base = base_parameters(W)
+    beta = base.project(theta)
+    assert est.status == "optimal"
+    assert np.abs(base.project(est.theta) - beta).max() < 1e-6 * np.abs(beta).max()
+    assert est.min_eigenvalues.min() > -1e-8  # J ⪰ 0 to the solver's tolerance
+    assert np.allclose(est.min_eigenvalues,
+                       np.linalg.eigvalsh(pseudo_inertias(est.pi))[:, 0], rtol=0, atol=1e-15)
+    if friction:
+        assert np.all(est.friction >= 0)
+
+
+def test_consistent_estimate_is_physical_where_least_squares_is_not():
+    """A light second link (10 g) and 8 noisy samples: least squares gives Izz2 < 0 (about
+    joint 2's axis, no body has that), so the consistent estimate fits worse, and is physical."""
+    arm = models.planar_2r(masses=(1.0, 0.01), lengths=(0.5, 0.05), izz=(1e-2, 1e-6))
+    rng = np.random.default_rng(0)
+    q, qd, qdd = rng.standard_normal((3, 8, 2))
+    W = observation_matrix(arm, q, qd, qdd, gravity=G_PLANE, friction=False)
+    y = rnea(arm, q, qd, qdd, gravity=G_PLANE).reshape(-1) + 0.02 * rng.standard_normal(16)
+    base = base_parameters(W)
+    assert base.expressions(parameter_names(arm))[5] == "Izz2"
+    ols = least_squares(base.base_columns(W), y)
+    assert ols.theta[5] < 0  # the data's best fit is not a body
+    ols_residual = np.linalg.norm(y - base.base_columns(W) @ ols.theta)
+    est = consistent_estimate(W, y, 2, friction=False)
+    assert est.min_eigenvalues.min() > -1e-8
+    assert est.residual_norm > ols_residual * (1 + 1e-4)
+    assert est.objective == pytest.approx(est.residual_norm**2, rel=1e-12)
+
+
+def test_prior_fixes_the_directions_the_data_cannot_see():
+    """The true links lie well inside the physical set, so the LMIs are inactive and the
+    estimate is the ridge solution (WᵀW + w 1)⁻¹ (Wᵀy + w prior), whose components in W's
+    null space are exactly the prior's."""
+    planar = models.planar_2r()
+    solid = [spatial_inertia(1.0, (0.5, 0.0, 0.0), np.diag([0.02, 0.03, 0.04]))] * 2
+    arm = Chain(planar.home, planar.screws, solid)  # J(π_i) > 0 by a margin
+    W, y, pi = _noise_free(arm, 40, np.random.default_rng(18), G_PLANE, False)
+    prior = pi + 1e-3 * np.random.default_rng(19).standard_normal(20)
+    weight = 1.0
+    est = consistent_estimate(W, y, 2, friction=False, prior=prior, weight=weight)
+    ridge = np.linalg.solve(W.T @ W + weight * np.eye(20), W.T @ y + weight * prior)
+    assert est.min_eigenvalues.min() > 1e-3
+    assert np.allclose(est.pi, ridge, rtol=0, atol=1e-6)
+    _, s, Vt = np.linalg.svd(W)
+    null = Vt[np.sum(s > 1e-9 * s[0]):]
+    assert np.allclose(null @ est.pi, null @ prior, rtol=0, atol=1e-6)
+    base = base_parameters(W)
+    assert np.allclose(base.project(est.pi), base.project(pi), rtol=0, atol=1e-3)
+
+
+def test_consistent_estimate_refuses_bad_inputs():
+    W = np.zeros((6, 20))
+    with pytest.raises(ValueError, match=r"W must have 24 columns for 2 links with friction, "
+                                         r"got 20"):
+        consistent_estimate(W, np.zeros(6), 2)
+    with pytest.raises(ValueError, match=r"a weight > 0 needs a prior"):
+        consistent_estimate(W, np.zeros(6), 2, friction=False, weight=1.0)
+    with pytest.raises(ValueError, match=r"weight must be a finite number >= 0, got -1.0"):
+        consistent_estimate(W, np.zeros(6), 2, friction=False, weight=-1.0)
+    with pytest.raises(ValueError, match=r"prior must have shape \(20,\), got \(10,\)"):
+        consistent_estimate(W, np.zeros(6), 2, friction=False, prior=np.zeros(10), weight=1.0)
+    with pytest.raises(ValueError, match=r"y must be finite, got nan at index \(0,\)"):
+        consistent_estimate(W, [np.nan] + [0.0] * 5, 2, friction=False)
+    with pytest.raises(ValueError, match=r"n_links must be a positive integer, got 0"):
+        consistent_estimate(W, np.zeros(6), 0, friction=False)
+
+
+def test_epsilon_keeps_every_pseudo_inertia_that_far_inside():
+    """One link, the data pin every parameter to 0; J ⪰ 1 kg m^2 forces m >= 1 and the
+    Σ diagonal >= 1: the closest point is m = 1, Σ = 1, i.e. Ī = tr(Σ) 1 − Σ = 2 · 1."""
+    est = consistent_estimate(np.eye(11, 10), np.zeros(11), 1, friction=False, epsilon=1.0)
+    assert est.min_eigenvalues[0] == pytest.approx(1.0, abs=1e-6)
+    expected = [1, 0, 0, 0, 2, 0, 0, 2, 0, 2]
+    assert np.allclose(est.pi, expected, rtol=0, atol=1e-6)
+
+
+def test_solver_failures_are_reported_with_their_status():
+    arm = models.arm6r()
+    W, y, _ = _noise_free(arm, 30, np.random.default_rng(22), (0.0, 0.0, -9.81), False)
+    with pytest.warns(UserWarning, match="inaccurate"), \
+            pytest.raises(RuntimeError, match=r"the solver CLARABEL returned status "
+                                              r"'user_limit', not 'optimal'"):
+        consistent_estimate(W, y, 6, friction=False, solver_options={"max_iter": 2})
+    with pytest.raises(RuntimeError, match=r"the solver OSQP failed: The solver OSQP cannot "
+                                           r"solve this problem"):
+        consistent_estimate(W, y, 6, friction=False, solver="OSQP")
+
+
+# --- trajectories and derivatives --------------------------------------------------------------
+
+def test_fourier_trajectory_derivatives_and_period():
+    rng = np.random.default_rng(20)
+    a, b, q0 = rng.standard_normal((3, 5)), rng.standard_normal((3, 5)), rng.standard_normal(3)
+    wf = 2 * np.pi * 0.1
+    t = np.linspace(0.0, 10.0, 101)
+    q, qd, qdd = fourier_trajectory(t, a, b, q0, wf)
+    h = 1e-5
+    qp, qdp, _ = fourier_trajectory(t + h, a, b, q0, wf)
+    qm, qdm, _ = fourier_trajectory(t - h, a, b, q0, wf)
+    assert np.allclose((qp - qm) / (2 * h), qd, rtol=0, atol=1e-8)
+    assert np.allclose((qdp - qdm) / (2 * h), qdd, rtol=0, atol=1e-7)
+    later = fourier_trajectory(t + 2 * np.pi / wf, a, b, q0, wf)
+    for x, y in zip((q, qd, qdd), later):
+        assert np.allclose(x, y, rtol=0, atol=1e-11)
+    with pytest.raises(ValueError, match=r"omega_f must be a finite number > 0, got 0.0"):
+        fourier_trajectory(t, a, b, q0, 0.0)
+    with pytest.raises(ValueError, match=r"b must have shape \(3, 5\), got \(3, 4\)"):
+        fourier_trajectory(t, a, b[:, :4], q0, wf)
+
+
+def test_differentiate_a_noisy_sinusoid():
+    """x = sin(π t) sampled at 1 kHz with noise σ = 1e-3, cut at f_c = 5 Hz.  The noise left
+    below the cutoff has a standard deviation of about σ sqrt(2 f_c / f_s) = 1e-4, and each
+    derivative multiplies it by up to 2π f_c ≈ 31: about 3e-3 in xd and 0.1 in xdd at most.
+    The bounds below are those (4 standard deviations, rounded up) on the interior; the
+    filter's gain at 0.5 Hz and the central differences err far less (< 1e-7, 5e-6)."""
+    rng = np.random.default_rng(21)
+    t = np.arange(8000) * 1e-3
+    x = np.sin(np.pi * t) + 1e-3 * rng.standard_normal(t.size)
+    x_f, xd, xdd = differentiate(t, x, 5.0)
+    inner = slice(1000, 7000)
+    assert np.abs(x_f - np.sin(np.pi * t))[inner].max() < 4e-4
+    assert np.abs(xd - np.pi * np.cos(np.pi * t))[inner].max() < 1.2e-2
+    assert np.abs(xdd + np.pi**2 * np.sin(np.pi * t))[inner].max() < 0.4
+    both = differentiate(t, np.column_stack([x, 2 * x]), 5.0)[1]
+    assert np.allclose(both[:, 1], 2 * xd, rtol=1e-12, atol=1e-12)
+
+
+def test_differentiate_and_lowpass_refuse_bad_sampling():
+    t = np.arange(100) * 1e-2
+    t[50] += 1e-3
+    with pytest.raises(ValueError, match=r"t must be uniformly sampled and increasing: "
+                                         r"spacings range from 0.009 s to 0.011 s"):
+        differentiate(t, np.zeros(100), 1.0)
+    t = np.arange(100) * 1e-2
+    with pytest.raises(ValueError, match=r"cutoff must be in \(0, 50\) Hz \(the Nyquist "
+                                         r"frequency\), got 60.0"):
+        lowpass(t, np.zeros(100), 60.0)
+    with pytest.raises(ValueError, match=r"t must have shape \(99,\), got \(100,\)"):
+        lowpass(t, np.zeros(99), 1.0)

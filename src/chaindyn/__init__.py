@@ -12,7 +12,8 @@ them and the kinematics.  Everything else is reached through its module:
 body: mass properties, realizability, Newton-Euler, inertial parameters),
 ``chaindyn.regressor`` (the torque and energy regressors), ``chaindyn.jacobian`` (Jacobians and
 their derivatives, DH and MDH forms), ``chaindyn.structured`` (the counted
-structured forms), ``chaindyn.models``, ``chaindyn.urdf``,
+structured forms), ``chaindyn.identify`` (parameter identification from
+measured motion), ``chaindyn.models``, ``chaindyn.urdf``,
 ``chaindyn.interop`` (adapters to Pinocchio, MuJoCo, modern_robotics and
 Robotics Toolbox) and ``chaindyn.opcount`` (the multiplication counter).
 """
