@@ -22,6 +22,8 @@ from chaindyn_book import ch37
 
 SEED_TRUE, SEED_DESIGN, SEED_VALID, SEED_NOISE = 37, 370, 371, 3700
 SEEDS = 20
+MAXITER = 60
+HORIZONS = (0.25, 0.5, 1.0)
 NOISE_LEVELS = (0.25, 0.5, 1.0, 2.0, 4.0)
 
 
@@ -36,6 +38,20 @@ def part_base():
     write_csv(DATA_DIR / "ch37_base_counts.csv", keys, [[r[k] for k in keys] for r in rows])
 
 
+#: A physical distance below this is the solver's tolerance: the estimate is physical.
+DISTANCE_TOL = 1e-6
+
+
+def small(x, digits=3, scale=1.0):
+    """A value, or ``0`` where it is at roundoff (below 1e-9 of ``scale``)."""
+    return "0" if abs(x) < 1e-9 * scale else sig(x, digits)
+
+
+def distance_text(d):
+    """The physical distance, or the token ``physical`` below DISTANCE_TOL."""
+    return "physical" if d < DISTANCE_TOL else sig(d, 2)
+
+
 def part_experiment():
     t0 = time.perf_counter()
     nominal = ch37.robot("UR5")
@@ -44,74 +60,108 @@ def part_experiment():
     names = parameter_names(nominal) + [f"{k}{j + 1}" for j in range(nominal.n)
                                         for k in ("Fv", "Fc")]
     beta_true = base.project(ch37.full_parameters(true))
-    beta_nominal = base.project(ch37.full_parameters(nominal, 0 * ch37.FV, 0 * ch37.FC))
+    zero = np.zeros(nominal.n)
+    pi_nominal = ch37.full_parameters(nominal, zero, zero)
+    beta_nominal = base.project(pi_nominal)
+    prior = pi_nominal[:10 * nominal.n]
     td = ch37.design_times()
     x0 = ch37.random_feasible(nominal, np.random.default_rng(SEED_DESIGN), td)
-    x_opt, res = ch37.optimise_excitation(nominal, base, x0, td)
+    history = [(ch37.log_condition(x0, nominal, base, td), True)]
+    x_opt, res = ch37.optimise_excitation(nominal, base, x0, td, maxiter=MAXITER,
+                                          history=history)
     x_val = ch37.random_feasible(nominal, np.random.default_rng(SEED_VALID), td)
     print(f"design: {time.perf_counter() - t0:.0f} s, {res.nit} iterations", flush=True)
+    write_csv(DATA_DIR / "ch37_condition_history.csv", ["iteration", "cond", "within_limits"],
+              [[i, sig(10 ** h), "yes" if ok else "no"] for i, (h, ok) in enumerate(history)])
     conds = [["initial", sig(10 ** ch37.log_condition(x0, nominal, base, td))],
              ["optimised", sig(10 ** ch37.log_condition(x_opt, nominal, base, td))],
              ["validation", sig(10 ** ch37.log_condition(x_val, nominal, base, td))]]
     write_csv(DATA_DIR / "ch37_condition.csv", ["trajectory", "cond"], conds)
+    margins = {lab: ch37.limit_margins(x, nominal, td) for lab, x in
+               (("initial", x0), ("optimised", x_opt), ("validation", x_val))}
+    write_csv(DATA_DIR / "ch37_limits.csv",
+              ["trajectory", "q_share", "qd_share", "tau_share"],
+              [[lab, *(sig(ch37.LIMIT_SHARE * (1 - m[6 * k:6 * k + 6].min()), 3)
+                       for k in range(3))] for lab, m in margins.items()])
     write_csv(DATA_DIR / "ch37_design.csv", ["trajectory", "index", "value"],
               [[lab, i, f"{fixed_sig(v, 6):.6g}" if v else "0"]
                for lab, x in (("initial", x0), ("optimised", x_opt), ("validation", x_val))
                for i, v in enumerate(x)])
+    tt = np.arange(201) * ch37.PERIOD / 200
+    q, qd, _ = ch37.excitation(x_opt, tt)
+    write_csv(DATA_DIR / "ch37_trajectory.csv",
+              ["t"] + [f"q{j + 1}" for j in range(6)] + [f"qd{j + 1}" for j in range(6)],
+              [[f"{tt[k]:.2f}"] + [sig(v, 4) for v in q[k]] + [sig(v, 4) for v in qd[k]]
+               for k in range(len(tt))])
     # one identification at the stated noise, with its validation
     rng = np.random.default_rng(SEED_NOISE)
-    data = ch37.process(ch37.measure(true, x_opt, rng))
-    fit = ch37.identify_once(nominal, base, data)
-    estimates = {"nominal": beta_nominal, "ols": fit["ols"].theta, "wls": fit["wls"].theta,
-                 "sdp": fit["beta_sdp"]}
-    vdata, val = ch37.validate(base, nominal, true, x_val, estimates, rng)
+    obs = ch37.process(nominal, ch37.measure(true, x_opt, rng))
+    fit = ch37.identify_once(nominal, base, obs, prior=prior)
+    estimates = {"true": beta_true, "nominal": beta_nominal, "ols": fit["ols"].theta,
+                 "wls": fit["wls"].theta, "sdp": fit["beta_sdp"]}
+    vobs, val = ch37.validate(base, nominal, true, x_val, estimates, rng)
     write_csv(DATA_DIR / "ch37_validation.csv",
               ["estimate"] + [f"rms{j + 1}" for j in range(nominal.n)] + ["M_error"],
-              [[k] + [sig(v) for v in val[k]["rms"]] + [sig(val[k]["M"])] for k in estimates])
-    step = 5
-    pred = {k: (fit_b := base.base_columns(ch37.identify.observation_matrix(
-        nominal, vdata["q"], vdata["qd"], vdata["qdd"], ch37.GRAVITY, True))) @ b
-        for k, b in (("ols", fit["ols"].theta),)}
-    del fit_b
-    P = pred["ols"].reshape(vdata["q"].shape)
+              [[k] + [sig(v) for v in val[k]["rms"]] + [small(val[k]["M"])] for k in estimates])
+    P = ch37.predict(base, vobs, fit["ols"].theta)
     write_csv(DATA_DIR / "ch37_prediction.csv",
               ["t"] + [f"meas{j + 1}" for j in range(6)] + [f"pred{j + 1}" for j in range(6)],
-              [[f"{vdata['t'][k]:.2f}"] + [sig(v, 4) for v in vdata["tau"][k]]
-               + [sig(v, 4) for v in P[k]] for k in range(0, len(P), step)])
-    est = fit["ols"]
+              [[f"{vobs['t'][k]:.2f}"] + [sig(v, 4) for v in vobs["tau"][k]]
+               + [sig(v, 4) for v in P[k]] for k in range(len(P))])
+    expr = base.expressions(names, digits=3)
+    est, wls = fit["ols"], fit["wls"]
     write_csv(DATA_DIR / "ch37_parameters.csv",
-              ["parameter", "true", "ols", "ols_std", "wls", "wls_std", "sdp"],
-              [[base.expressions(names, digits=4)[i], sig(beta_true[i], 4), sig(est.theta[i], 4),
-                sig(est.std[i], 2), sig(fit["wls"].theta[i], 4), sig(fit["wls"].std[i], 2),
-                sig(fit["beta_sdp"][i], 4)] for i in range(base.rank)])
+              ["parameter", "true", "ols", "ols_std", "wls", "wls_std", "sdp", "nominal"],
+              [[expr[i], sig(beta_true[i], 4), sig(est.theta[i], 4), sig(est.std[i], 2),
+                sig(wls.theta[i], 4), sig(wls.std[i], 2), sig(fit["beta_sdp"][i], 4),
+                small(beta_nominal[i], 4, np.abs(beta_nominal).max())]
+               for i in range(base.rank)])
+    d_ols = ch37.physical_distance(base, est.theta, nominal.n)
+    d_sdp = ch37.physical_distance(base, fit["beta_sdp"], nominal.n)
+    write_csv(DATA_DIR / "ch37_fit.csv", ["quantity", "value"],
+              [["samples", len(vobs["t"])], ["rows", fit["Wb"].shape[0]],
+               ["ols_cond", sig(est.condition)], ["wls_cond", sig(wls.condition)],
+               ["ols_residual_std", sig(est.residual_std)],
+               ["wls_residual_std", sig(wls.residual_std)],
+               *[[f"wls_sigma{j + 1}", sig(s)] for j, s in enumerate(wls.joint_sigma)],
+               ["ols_distance", distance_text(d_ols)], ["sdp_distance", distance_text(d_sdp)],
+               ["sdp_min_eig", sig(fit["sdp"].min_eigenvalues.min(), 2)],
+               ["ols_within_2std", int(np.sum(np.abs(est.theta - beta_true) <= 2 * est.std))],
+               ["wls_within_2std", int(np.sum(np.abs(wls.theta - beta_true) <= 2 * wls.std))],
+               ["base", base.rank]])
     # forward simulation: true, consistent estimate, nominal
     sdp_chain = ch37.chain_from_parameters(nominal, fit["sdp"].theta)
     t, qs = ch37.simulate([true, sdp_chain, nominal], x_val)
-    write_csv(DATA_DIR / "ch37_simulation.csv", ["model", "max_error_rad"],
-              [[lab, sig(np.abs(qk - qs[0]).max())] for lab, qk in
-               (("sdp", qs[1]), ("nominal", qs[2]))])
+    err = {lab: np.abs(qk - qs[0]).max(axis=1) for lab, qk in (("sdp", qs[1]), ("nominal", qs[2]))}
+    write_csv(DATA_DIR / "ch37_simulation.csv", ["model"] + [f"max_error_{h:g}s" for h in HORIZONS],
+              [[lab, *(sig(e[t <= h + 1e-12].max()) for h in HORIZONS)] for lab, e in err.items()])
     print(f"one run: {time.perf_counter() - t0:.0f} s", flush=True)
     # seeds and noise levels
     rows = []
     for level in NOISE_LEVELS:
         for s in range(SEEDS if level == 1.0 else SEEDS // 2):
             rng = np.random.default_rng([SEED_NOISE, int(level * 100), s])
-            d = ch37.process(ch37.measure(true, x_opt, rng, level))
-            f = ch37.identify_once(nominal, base, d)
-            vd = ch37.process(ch37.measure(true, x_val, rng, level))
+            o = ch37.process(nominal, ch37.measure(true, x_opt, rng, level))
+            f = ch37.identify_once(nominal, base, o, prior=prior)
+            vo = ch37.process(nominal, ch37.measure(true, x_val, rng, level))
             row = [f"{level:g}", s]
             for k in ("ols", "wls", "beta_sdp"):
                 b = f[k].theta if k != "beta_sdp" else f[k]
-                rms = ch37.torque_rms(base, nominal, vd, b)
+                rms = ch37.torque_rms(base, vo, b, reference=beta_true)
                 row += [sig(np.sqrt(np.mean(rms ** 2))),
                         sig(np.linalg.norm(b - beta_true) / np.linalg.norm(beta_true))]
-            row.append(sig(ch37.physical_distance(base, f["ols"].theta, nominal.n), 2))
-            row.append(sig(ch37.physical_distance(base, f["beta_sdp"], nominal.n), 2))
+            row.append(distance_text(ch37.physical_distance(base, f["ols"].theta, nominal.n)))
+            row.append(distance_text(ch37.physical_distance(base, f["beta_sdp"], nominal.n)))
             rows.append(row)
         print(f"noise {level}: {time.perf_counter() - t0:.0f} s", flush=True)
     write_csv(DATA_DIR / "ch37_noise.csv",
-              ["noise", "seed", "ols_rms", "ols_err", "wls_rms", "wls_err", "sdp_rms", "sdp_err",
+              ["noise", "run", "ols_rms", "ols_err", "wls_rms", "wls_err", "sdp_rms", "sdp_err",
                "ols_distance", "sdp_distance"], rows)
+    elapsed = time.perf_counter() - t0
+    write_csv(DATA_DIR / "ch37_run.csv", ["quantity", "value"],
+              [["iterations", res.nit], ["maxiter", MAXITER], ["runs_per_level", SEEDS // 2],
+               ["runs_at_1", SEEDS], ["minutes", f"{max(1, round(elapsed / 60))}"]])
+    print(f"total: {elapsed:.0f} s", flush=True)
 
 
 def main(argv):

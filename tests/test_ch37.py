@@ -63,3 +63,67 @@ def test_physical_distance_is_zero_for_a_physical_robot_and_not_for_a_negative_m
     k = list(base.independent).index(19)  # Izz2 alone: negative moment of the last link
     bad[k] = -1.0
     assert ch37.physical_distance(base, bad, 2) > 1e-3
+
+
+# --------------------------------------------------------------------- the experiment
+
+@pytest.fixture(scope="module")
+def ur5_experiment():
+    nominal = ch37.robot("UR5")
+    true = ch37.true_robot(nominal, np.random.default_rng(1))
+    base = ch37.base_set(nominal)
+    x = ch37.random_feasible(nominal, np.random.default_rng(2), ch37.design_times())
+    data = ch37.measure(true, x, np.random.default_rng(3), noise=0.0, periods=1)
+    return nominal, true, base, x, data
+
+
+def test_noise_free_exact_data_recover_the_base_parameters(ur5_experiment):
+    nominal, true, base, _, data = ur5_experiment
+    obs = ch37.exact(nominal, data)
+    fit = ch37.identify_once(nominal, base, obs, with_sdp=False)
+    beta = base.project(ch37.full_parameters(true))
+    scale = np.abs(beta).max()
+    np.testing.assert_allclose(fit["ols"].theta, beta, atol=1e-9 * scale)
+    np.testing.assert_allclose(fit["wls"].theta, beta, atol=1e-9 * scale)
+
+
+def test_true_parameters_predict_the_noise_free_torques_exactly(ur5_experiment):
+    nominal, true, base, _, data = ur5_experiment
+    obs = ch37.exact(nominal, data)
+    beta = base.project(ch37.full_parameters(true))
+    # the oracle: rnea of the true chain plus the friction law, computed in measure
+    ref = ch37.rnea(true, data["q"], data["qd"], data["qdd"], ch37.GRAVITY) \
+        + ch37.FV * data["qd"] + ch37.FC * np.sign(data["qd"])
+    np.testing.assert_allclose(ch37.predict(base, obs, beta), ref, atol=1e-9)
+    assert ch37.torque_rms(base, obs, beta).max() < 1e-9
+
+
+def test_estimated_mass_matrix_of_the_true_base_parameters_is_crba(ur5_experiment):
+    from chaindyn.quantities import mass_matrix
+
+    nominal, true, base, _, data = ur5_experiment
+    beta = base.project(ch37.full_parameters(true))
+    q = data["q"][7]
+    np.testing.assert_allclose(ch37.estimated_mass_matrix(base, nominal, q, beta),
+                               mass_matrix(true, q), atol=1e-10)
+
+
+def test_filtered_noise_free_data_keep_the_estimate_close(ur5_experiment):
+    # filtering W's columns with the torques keeps both sides in the same band
+    nominal, true, base, x, _ = ur5_experiment
+    data = ch37.measure(true, x, np.random.default_rng(4), noise=0.0)
+    fit = ch37.identify_once(nominal, base, ch37.process(nominal, data), with_sdp=False)
+    beta = base.project(ch37.full_parameters(true))
+    assert np.linalg.norm(fit["ols"].theta - beta) / np.linalg.norm(beta) < 1e-3
+
+
+def test_consistent_estimate_chain_is_physical_and_fits(ur5_experiment):
+    nominal, true, base, _, data = ur5_experiment
+    obs = ch37.exact(nominal, data)
+    prior = ch37.full_parameters(nominal)[:10 * nominal.n]
+    fit = ch37.identify_once(nominal, base, obs, prior=prior)
+    chain = ch37.chain_from_parameters(nominal, fit["sdp"].theta)
+    assert all(realizability(G).realizable for G in chain.inertias)
+    assert fit["sdp"].min_eigenvalues.min() >= ch37.SDP_EPSILON * (1 - 1e-3)
+    beta = base.project(ch37.full_parameters(true))
+    assert np.linalg.norm(fit["beta_sdp"] - beta) / np.linalg.norm(beta) < 1e-3

@@ -15,9 +15,9 @@ The experiment (§3.7.2), in the order the chapter tells it:
 3. measurements: joint positions and torques of the true robot with Gaussian
    noise (POSITION_NOISE, TORQUE_NOISE), sampled at RATE;
 4. velocities and accelerations from the noisy positions by the zero-phase
-   filter (:func:`chaindyn.identify.differentiate`), the torques through the same
-   filter (:func:`chaindyn.identify.lowpass`), the filter's start-up samples
-   dropped;
+   filter (:func:`chaindyn.identify.differentiate`), the torques and the columns of
+   W through the same filter (:func:`chaindyn.identify.lowpass`), the filter's
+   start-up samples dropped, the rest decimated (:func:`process`);
 5. ordinary, weighted and physically consistent least squares
    (:func:`identify_once`), validated on another trajectory
    (:func:`validate`).
@@ -41,8 +41,10 @@ __all__ = [
     "POSITION_NOISE", "TORQUE_NOISE", "RATE", "PERIOD", "HARMONICS", "CUTOFF", "TRIM",
     "robot", "base_counts", "true_robot", "base_set", "unpack", "excitation",
     "limit_margins", "log_condition", "random_feasible", "optimise_excitation",
-    "measure", "process", "identify_once", "physical_distance", "validate",
-    "torque_rms", "mass_matrix_error", "simulate",
+    "measure", "exact", "process", "identify_once", "physical_distance", "validate",
+    "predict", "torque_rms", "mass_matrix_error", "estimated_mass_matrix",
+    "chain_from_parameters", "full_parameters", "design_times", "simulate",
+    "DECIMATE", "SDP_EPSILON", "SDP_WEIGHT", "SIM_DURATION",
 ]
 
 GRAVITY = np.array([0.0, 0.0, -9.80665])
@@ -81,6 +83,14 @@ PERIODS = 3
 TRIM = 2.0
 #: The optimiser's coarser time grid (samples per period).
 DESIGN_SAMPLES = 100
+#: Every DECIMATE-th filtered sample is used (10 Hz, above twice the cutoff).
+DECIMATE = 10
+#: The consistent estimate: the LMI margin (kg m^2) and the pull towards the nominal
+#: π (N^2 m^2 per parameter^2, small beside the data's ‖W θ - y‖²).
+SDP_EPSILON = 1e-5
+SDP_WEIGHT = 1e-3
+#: Length of the forward simulation (s).
+SIM_DURATION = 1.0
 
 
 # --------------------------------------------------------------------- 3.7.1 base sets
@@ -206,22 +216,37 @@ def random_feasible(nominal, rng, t):
     return x
 
 
-def optimise_excitation(nominal, base, x0, t, maxiter=60):
+def optimise_excitation(nominal, base, x0, t, maxiter=60, history=None):
     """Minimise log10 cond(W_b) from x0 within the limits (scipy SLSQP).
 
     Returns
     -------
     x : ndarray
-        The optimised design vector (x0 if the optimiser ends outside the limits).
+        The iterate with the smallest condition number among those within the
+        limits (x0 included): SLSQP's iterates may leave the limits on the way.
     result : scipy.optimize.OptimizeResult
+
+    ``history``, a list, receives (log10 cond(W_b), within the limits) after
+    every iteration.
     """
     from scipy.optimize import minimize
 
+    iterates = [np.array(x0, dtype=float)]
+
+    def record(xk):
+        iterates.append(np.array(xk, dtype=float))
+        if history is not None:
+            history.append((log_condition(xk, nominal, base, t),
+                            bool(limit_margins(xk, nominal, t).min() >= -1e-9)))
+
     result = minimize(log_condition, x0, args=(nominal, base, t), method="SLSQP",
+                      callback=record,
                       constraints=[{"type": "ineq", "fun": limit_margins,
                                     "args": (nominal, t)}],
                       options={"maxiter": maxiter, "ftol": 1e-6})
-    x = result.x if limit_margins(result.x, nominal, t).min() >= -1e-9 else x0
+    iterates.append(np.array(result.x, dtype=float))
+    feasible = [x for x in iterates if limit_margins(x, nominal, t).min() >= -1e-9]
+    x = min(feasible, key=lambda x: log_condition(x, nominal, base, t))
     return x, result
 
 
@@ -243,17 +268,54 @@ def measure(true, x, rng, noise=1.0, periods=PERIODS):
             "tau_meas": tau_meas}
 
 
-def process(data, cutoff=CUTOFF, trim=TRIM):
-    """Filtered q, qd, qdd from the noisy positions and the filtered torques, with
-    ``trim`` seconds dropped at both ends; also the exact values on the same samples."""
+def _observations(nominal, q, qd, qdd):
+    """W (with friction) of the states, shape (N, n, p): one regressor per sample."""
+    W = identify.observation_matrix(nominal, q, qd, qdd, GRAVITY, True)
+    return W.reshape(len(q), nominal.n, -1)
+
+
+def exact(nominal, data):
+    """The noise-free observations: W of the exact states and the exact torques.
+
+    Returns
+    -------
+    dict
+        ``W`` (N n, p), ``tau`` (N, n) and ``tau_exact`` (the same torques), as
+        :func:`process` returns them: the oracle the tests use.
+    """
+    W = _observations(nominal, data["q"], data["qd"], data["qdd"])
+    return {"t": data["t"], "q": data["q"], "W": W.reshape(-1, W.shape[-1]),
+            "tau": data["tau"], "tau_exact": data["tau"]}
+
+
+def process(nominal, data, cutoff=CUTOFF, trim=TRIM, decimate=DECIMATE):
+    """The observations of a measured run: filtered states, W, filtered torques.
+
+    The velocities and accelerations come from the noisy positions
+    (:func:`chaindyn.identify.differentiate`).  The torques pass through the same
+    zero-phase filter (:func:`chaindyn.identify.lowpass`), and so does every column
+    of W (both sides of ``W θ = y`` lose the same band: the Coulomb term's
+    ``sign(qd)`` is a step that the filter rounds off in the torque, and without
+    filtering W's column too the estimate is biased).  ``trim`` seconds are dropped
+    at both ends (the filter's start-up), then every ``decimate``-th sample is kept
+    (the filtered residual is correlated over about fs / (2 cutoff) samples).
+
+    Returns
+    -------
+    dict
+        ``t`` (s), ``q`` (N, n), ``W`` (N n, p, sample-major), ``tau`` (N, n) the
+        filtered measured torques, ``tau_exact`` (N, n) the exact torques of the
+        same samples.
+    """
     t = data["t"]
     q, qd, qdd = identify.differentiate(t, data["q_meas"], cutoff)
+    W = _observations(nominal, q, qd, qdd)
+    shape = W.shape
+    W = identify.lowpass(t, W.reshape(len(t), -1), cutoff).reshape(shape)
     tau = identify.lowpass(t, data["tau_meas"], cutoff)
-    keep = (t >= t[0] + trim) & (t <= t[-1] - trim)
-    out = {"t": t[keep], "q": q[keep], "qd": qd[keep], "qdd": qdd[keep], "tau": tau[keep]}
-    for k in ("q", "qd", "qdd", "tau"):
-        out[k + "_true"] = data[k][keep]
-    return out
+    keep = np.flatnonzero((t >= t[0] + trim) & (t <= t[-1] - trim))[::decimate]
+    return {"t": t[keep], "q": q[keep], "W": W[keep].reshape(-1, shape[-1]),
+            "tau": tau[keep], "tau_exact": data["tau"][keep]}
 
 
 def physical_distance(base, beta, n):
@@ -282,47 +344,64 @@ def physical_distance(base, beta, n):
     return float(prob.value)
 
 
-def identify_once(nominal, base, data, with_sdp=True):
-    """OLS, WLS and (optionally) the consistent estimate from processed data.
+def identify_once(nominal, base, obs, with_sdp=True, prior=None):
+    """OLS, WLS and (optionally) the consistent estimate of observations ``obs``
+    (:func:`process` or :func:`exact`).
+
+    The consistent estimate fits all 12 n columns with J(π_i) ⪰ SDP_EPSILON 1 and
+    a small pull SDP_WEIGHT ‖π - prior‖² towards ``prior`` (the nominal π): the
+    pull fixes the directions the torques cannot see, so that every link of its
+    chain is a body.
 
     Returns
     -------
     dict
         ``ols``, ``wls`` (Estimate of β), ``sdp`` (the consistent estimate's
-        result), ``beta_sdp`` (its base parameters), ``W`` and ``Wb``.
+        result, when ``with_sdp``), ``beta_sdp`` (its base parameters), ``Wb``.
     """
-    W = identify.observation_matrix(nominal, data["q"], data["qd"], data["qdd"], GRAVITY, True)
-    y = data["tau"].reshape(-1)
+    W, y = obs["W"], obs["tau"].reshape(-1)
     Wb = base.base_columns(W)
     out = {"ols": identify.least_squares(Wb, y),
-           "wls": identify.weighted_least_squares(Wb, y, nominal.n), "W": W, "Wb": Wb}
+           "wls": identify.weighted_least_squares(Wb, y, nominal.n), "Wb": Wb}
     if with_sdp:
-        sdp = identify.consistent_estimate(W, y, nominal.n, friction=True)
+        sdp = identify.consistent_estimate(W, y, nominal.n, friction=True, prior=prior,
+                                           weight=SDP_WEIGHT if prior is not None else 0.0,
+                                           epsilon=SDP_EPSILON)
         out["sdp"] = sdp
         out["beta_sdp"] = base.project(sdp.theta)
     return out
 
 
-def torque_rms(base, nominal, data, beta):
-    """RMS per joint (N m) of W_b β minus the exact torque on processed data's states."""
-    W = identify.observation_matrix(nominal, data["q"], data["qd"], data["qdd"], GRAVITY, True)
-    pred = (base.base_columns(W) @ beta).reshape(data["q"].shape)
-    return np.sqrt(np.mean((pred - data["tau_true"]) ** 2, axis=0))
+def predict(base, obs, beta):
+    """The torques W_b β of observations ``obs``, shape (N, n)."""
+    return (base.base_columns(obs["W"]) @ beta).reshape(obs["tau"].shape)
+
+
+def torque_rms(base, obs, beta, reference=None):
+    """RMS per joint (N m) of W_b β minus the filtered measured torques ``obs["tau"]``,
+    or, with ``reference`` (base parameters), minus W_b ``reference``: the torque
+    error due to the parameters alone."""
+    ref = obs["tau"] if reference is None else predict(base, obs, reference)
+    return np.sqrt(np.mean((predict(base, obs, beta) - ref) ** 2, axis=0))
 
 
 def mass_matrix_error(base, nominal, true, q, beta):
     """Mean over the configurations q of ‖M̂ - M‖_F / ‖M‖_F, with M̂'s column k the
     torque W_b(q, 0, e_k, g = 0) β: base parameters suffice."""
-    n = nominal.n
     errs = []
     for qk in q:
-        qq = np.repeat(qk[None], n, axis=0)
-        W = identify.observation_matrix(nominal, qq, np.zeros((n, n)), np.eye(n), np.zeros(3),
-                                        True)
-        M_hat = (base.base_columns(W) @ beta).reshape(n, n).T
+        M_hat = estimated_mass_matrix(base, nominal, qk, beta)
         M = mass_matrix(true, qk)
         errs.append(np.linalg.norm(M_hat - M) / np.linalg.norm(M))
     return float(np.mean(errs))
+
+
+def estimated_mass_matrix(base, nominal, q, beta):
+    """M̂(q) from base parameters: column k is W_b(q, 0, e_k) β without gravity."""
+    n = nominal.n
+    qq = np.repeat(np.asarray(q, dtype=float)[None], n, axis=0)
+    W = identify.observation_matrix(nominal, qq, np.zeros((n, n)), np.eye(n), np.zeros(3), True)
+    return (base.base_columns(W) @ beta).reshape(n, n).T
 
 
 def chain_from_parameters(nominal, theta):
@@ -331,7 +410,7 @@ def chain_from_parameters(nominal, theta):
     return Chain(nominal.home, nominal.screws, G)
 
 
-def simulate(chains, x, duration=1.0, samples=101):
+def simulate(chains, x, duration=SIM_DURATION, samples=101):
     """Forward simulation (rigid bodies, no friction) of every chain under the same
     torque: the first chain's inverse dynamics along design x's trajectory.
 
@@ -364,14 +443,13 @@ def simulate(chains, x, duration=1.0, samples=101):
 
 
 def validate(base, nominal, true, x_val, estimates, rng, noise=1.0):
-    """Torque RMS per joint and the M(q) error of each estimate on a new trajectory.
-
-    ``estimates`` maps a label to β (base parameters with friction).
-    """
-    data = process(measure(true, x_val, rng, noise))
+    """Torque RMS per joint (against the filtered measured torque) and the M(q) error
+    of each estimate on a new trajectory.  ``estimates`` maps a label to β (base
+    parameters with friction)."""
+    obs = process(nominal, measure(true, x_val, rng, noise))
     rows = {}
-    q_sub = data["q"][:: max(1, len(data["q"]) // 20)]
+    q_sub = obs["q"][:: max(1, len(obs["q"]) // 20)]
     for label, beta in estimates.items():
-        rows[label] = {"rms": torque_rms(base, nominal, data, beta),
+        rows[label] = {"rms": torque_rms(base, obs, beta),
                        "M": mass_matrix_error(base, nominal, true, q_sub, beta)}
-    return data, rows
+    return obs, rows
