@@ -43,7 +43,7 @@ from chaindyn.regressor import parameter_names
 from chaindyn_book import ch37_symbolic, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
-from _numbers import sci  # noqa: E402
+from _numbers import fixed, sci  # noqa: E402
 
 DATA = Path("..").resolve() / "data"
 
@@ -291,7 +291,261 @@ glue("c37_trim", int(ch37.TRIM), display=False)
 # (sec-37-figures)=
 # ## 3.7.3 실험 결과
 #
-# 이 절의 그림과 수치는 `figsrc/study_37_identification.py`의 결과를 읽어 만든다.
+# 이 절의 그림과 수치는 `figsrc/study_37_identification.py`의 결과를 읽어 만든다. 이 스크립트는
+# 참 로봇을 만들고, 가진 궤적을 최적화하고, 측정·미분·추정·검증을 한 번 한다. 이어서 잡음 배율
+# 다섯 가지에서 측정을 여러 번 되풀이한다. 설정값은 다음과 같다. 샘플링은 {glue:text}`c37_rate` Hz, 측정은
+# {glue:text}`c37_periods`주기, 필터의 차단 주파수는 {glue:text}`c37_cutoff` Hz이다. 거른 뒤
+# {glue:text}`c37_decimate`번째 샘플마다 하나씩 남긴다. 거른 잔차는 이웃한 샘플끼리 닮았기 때문이다.
+# 잡음 배율 1의 토크 잡음은 어깨 세 관절이 {glue:text}`c37_noise_big` N m, 손목 세 관절이
+# {glue:text}`c37_noise_small` N m이다. 위치 잡음은 {glue:text}`c37_noise_q` rad이다. 이 기계에서 전체는 약
+# {glue:text}`c37_minutes`분 걸렸다. `make studies`로 다시 돌린다.
+
+# %% tags=["remove-input"]
+from _numbers import fixed_sig  # noqa: E402
+
+cond = {r["trajectory"]: float(r["cond"]) for r in read_csv("ch37_condition.csv")}
+limits = {r["trajectory"]: r for r in read_csv("ch37_limits.csv")}
+fit = {r["quantity"]: r["value"] for r in read_csv("ch37_fit.csv")}
+run = {r["quantity"]: r["value"] for r in read_csv("ch37_run.csv")}
+val = {r["estimate"]: r for r in read_csv("ch37_validation.csv")}
+sim = {r["model"]: r for r in read_csv("ch37_simulation.csv")}
+noise_rows = read_csv("ch37_noise.csv")
+rms = {k: np.array([float(val[k][f"rms{j + 1}"]) for j in range(6)]) for k in val}
+
+glue("c37_rate", int(ch37.RATE), display=False)
+glue("c37_periods", ch37.PERIODS, display=False)
+glue("c37_cutoff", int(ch37.CUTOFF), display=False)
+glue("c37_decimate", ch37.DECIMATE, display=False)
+glue("c37_noise_big", f"{ch37.TORQUE_NOISE[0]:g}", display=False)
+glue("c37_noise_small", f"{ch37.TORQUE_NOISE[3]:g}", display=False)
+glue("c37_noise_q", sci(ch37.POSITION_NOISE, 1), display=False)
+glue("c37_minutes", int(run["minutes"]), display=False)
+glue("c37_iterations", int(run["iterations"]), display=False)
+glue("c37_maxiter", int(run["maxiter"]), display=False)
+glue("c37_cond_initial", f"{cond['initial']:g}", display=False)
+glue("c37_cond_optimised", f"{cond['optimised']:g}", display=False)
+glue("c37_cond_validation", f"{cond['validation']:g}", display=False)
+glue("c37_q_share", int(round(100 * float(limits["optimised"]["q_share"]))), display=False)
+glue("c37_qd_share", int(round(100 * float(limits["optimised"]["qd_share"]))), display=False)
+glue("c37_tau_share", int(round(100 * float(limits["optimised"]["tau_share"]))), display=False)
+claims.claim("c37-cond-down", "조건수는 줄었다", cond["optimised"] < cond["initial"],
+             before=cond["initial"], after=cond["optimised"])
+
+# %% [markdown]
+# ### 가진 궤적
+#
+# 최적화는 한계 안의 무작위 계수에서 시작한다. SLSQP를 최대 {glue:text}`c37_maxiter`번 반복하게 했고,
+# {glue:text}`c37_iterations`번 만에 멈췄다. 목적 함수는 설계용 격자(한 주기에 샘플 100개)에서 잰
+# $\log_{10}\operatorname{cond}(W_b)$이다. 중간의 반복점은 한계를 벗어나기도 한다. 그래서 한계 안의
+# 반복점 가운데 조건수가 가장 작은 것을 고른다.
+#
+# % claim: c37-cond-down
+#
+# 조건수는 줄었다. 처음 궤적은 {glue:text}`c37_cond_initial`, 고른 궤적은 {glue:text}`c37_cond_optimised`이다.
+# 검증에 쓰는 다른 무작위 궤적은 {glue:text}`c37_cond_validation`이다. 고른 궤적은 위치 한계의
+# {glue:text}`c37_q_share` %, 속도 한계의 {glue:text}`c37_qd_share` %, 토크 한계의
+# {glue:text}`c37_tau_share` %까지 쓴다. 속도 제약이 최적점을 붙잡는다.
+#
+# ```{figure} figures/ch37_condition.png
+# :name: fig-37-condition
+# :width: 85%
+#
+# SLSQP 반복에 따른 관측 행렬 조건수. 점은 한계 안의 반복점, 가위표는 한계를 벗어난 반복점이다.
+# 점선은 고른 궤적의 조건수이다.
+# ```
+#
+# ```{figure} figures/ch37_excitation.png
+# :name: fig-37-excitation
+# :width: 85%
+#
+# 최적화한 푸리에 급수 궤적의 한 주기. 위는 관절 각도, 아래는 관절 속도이다.
+# ```
+
+# %% tags=["remove-input"]
+ratio_ols = rms["ols"] / rms["true"]
+ratio_wls = rms["wls"] / rms["true"]
+ratio_nom = rms["nominal"] / rms["ols"]
+glue("c37_rows", int(fit["rows"]), display=False)
+glue("c37_samples", int(fit["samples"]), display=False)
+glue("c37_base", int(fit["base"]), display=False)
+glue("c37_ols_cond", f"{float(fit['ols_cond']):g}", display=False)
+glue("c37_rms1_true", f"{rms['true'][0]:g}", display=False)
+glue("c37_rms1_ols", f"{rms['ols'][0]:g}", display=False)
+glue("c37_rms1_nominal", f"{rms['nominal'][0]:g}", display=False)
+glue("c37_rms6_true", f"{rms['true'][5]:g}", display=False)
+glue("c37_rms6_ols", f"{rms['ols'][5]:g}", display=False)
+glue("c37_rms6_wls", f"{rms['wls'][5]:g}", display=False)
+glue("c37_ratio_ols", fixed(ratio_ols.max(), 1), display=False)
+glue("c37_ratio_wls", fixed(ratio_wls.max(), 2), display=False)
+glue("c37_ratio_nom", int(np.floor(ratio_nom.min())), display=False)
+claims.claim("c37-ols-floor", "OLS는 모든 관절에서 그 바닥의 두 배 안에 있다", ratio_ols.max() < 2,
+             ratios=ratio_ols)
+claims.claim("c37-wls-closer", "WLS는 모든 관절에서 OLS보다 바닥에 가깝거나 같다",
+             bool(np.all(rms["wls"] <= rms["ols"] * 1.1)) and ratio_wls.max() < ratio_ols.max(),
+             wls=rms["wls"], ols=rms["ols"])
+claims.claim("c37-nominal-far", "공칭 모델의 RMS는 모든 관절에서 OLS의 수십 배이다",
+             ratio_nom.min() > 20, ratios=ratio_nom)
+
+# %% [markdown]
+# ### 추정과 토크 예측
+#
+# 잡음 배율 1로 고른 궤적을 잰다. 거르고 솎은 샘플은 {glue:text}`c37_samples`개이고, $W_b$는
+# {glue:text}`c37_rows`행, {glue:text}`c37_base`열이다(마찰 계수 열두 개 포함). 이 $W_b$의 조건수는
+# {glue:text}`c37_ols_cond`이다.
+#
+# **토크 예측.** 검증 궤적에서 거른 측정 토크와 $W_b\hat\beta$를 비교한다. 참 파라미터로 예측해도 거른
+# 잡음만큼은 남는다. 관절 1에서 그 바닥은 {glue:text}`c37_rms1_true` N m이고, OLS는
+# {glue:text}`c37_rms1_ols` N m이다. 관절 6에서는 바닥이 {glue:text}`c37_rms6_true` N m, OLS가
+# {glue:text}`c37_rms6_ols` N m, WLS가 {glue:text}`c37_rms6_wls` N m이다.
+#
+# % claim: c37-ols-floor, c37-wls-closer, c37-nominal-far
+#
+# 바닥에 대한 비율로 보면 OLS는 모든 관절에서 그 바닥의 두 배 안에 있다(최대
+# {glue:text}`c37_ratio_ols`배). WLS는 모든 관절에서 OLS보다 바닥에 가깝거나 같다(최대
+# {glue:text}`c37_ratio_wls`배). URDF 값 그대로인 공칭 모델은 마찰이 없다. 관절 1에서
+# {glue:text}`c37_rms1_nominal` N m를 틀린다. 공칭 모델의 RMS는 모든 관절에서 OLS의 수십 배이다(적어도
+# {glue:text}`c37_ratio_nom`배).
+#
+# ```{figure} figures/ch37_prediction.png
+# :name: fig-37-prediction
+# :width: 95%
+#
+# 검증 궤적에서 거른 측정 토크(회색)와 OLS 추정의 예측(점선). 두 곡선은 거의 겹친다.
+# ```
+
+# %% tags=["remove-input"]
+ols_in, wls_in, nb = int(fit["ols_within_2std"]), int(fit["wls_within_2std"]), int(fit["base"])
+glue("c37_ols_in", ols_in, display=False)
+glue("c37_wls_in", wls_in, display=False)
+glue("c37_sigma1", f"{float(fit['wls_sigma1']):g}", display=False)
+glue("c37_sigma6", f"{float(fit['wls_sigma6']):g}", display=False)
+claims.claim("c37-wls-covers", "WLS의 구간이 참값을 더 많이 덮는다", wls_in > ols_in,
+             wls=wls_in, ols=ols_in, base=nb)
+
+# %% [markdown]
+# **신뢰 구간.** {numref}`fig-37-parameters`는 기저 파라미터마다 추정 오차와 $\pm 2\sigma$ 구간을 그린다.
+# $\sigma$는 공분산 $\hat s^2 (W_b^{\mathsf T} W_b)^{-1}$의 대각에서 온다. 잡음이 정규 분포이고 모형이 맞으면
+# 구간의 약 95 %가 참값을 덮어야 한다. 실제로는 {glue:text}`c37_base`개 가운데 OLS가
+# {glue:text}`c37_ols_in`개, WLS가 {glue:text}`c37_wls_in`개를 덮었다.
+#
+# % claim: c37-wls-covers
+#
+# WLS의 구간이 참값을 더 많이 덮는다. OLS는 모든 행에 같은 $\hat s$를 쓴다. 그런데 관절마다 잔차의
+# 표준편차는 관절 1이 {glue:text}`c37_sigma1` N m, 관절 6이 {glue:text}`c37_sigma6` N m로 다르다. 그래서
+# OLS는 어깨 쪽 파라미터의 폭을 좁게, 손목 쪽의 폭을 넓게 잡는다. 두 추정 모두 95 %에 못 미친다.
+# 미분과 필터의 오차가 잡음처럼 고르게 흩어지지 않기 때문이다.
+#
+# ```{figure} figures/ch37_parameters.png
+# :name: fig-37-parameters
+# :width: 95%
+#
+# 기저 파라미터의 추정 오차. 위는 오차와 2σ 구간(SI 단위), 아래는 오차를 σ로 나눈 값이다. 회색 띠가
+# ±2이다.
+# ```
+
+# %% tags=["remove-input"]
+m_err = {k: 100 * float(val[k]["M_error"]) for k in ("nominal", "ols", "wls", "sdp")}
+for k, v in m_err.items():
+    glue(f"c37_M_{k}", fixed(v, 1), display=False)
+horizons = [c for c in sim["sdp"] if c.startswith("max_error")]
+sim_sdp = [float(sim["sdp"][c]) for c in horizons]
+sim_nom = [float(sim["nominal"][c]) for c in horizons]
+glue("c37_sim_sdp_short", f"{sim_sdp[0]:g}", display=False)
+glue("c37_sim_nom_short", f"{sim_nom[0]:g}", display=False)
+glue("c37_sim_sdp_long", f"{sim_sdp[-1]:g}", display=False)
+glue("c37_sim_nom_long", f"{sim_nom[-1]:g}", display=False)
+glue("c37_sim_duration", f"{ch37.SIM_DURATION:g}", display=False)
+glue("c37_sdp_eps", sci(ch37.SDP_EPSILON, 1), display=False)
+glue("c37_sdp_weight", sci(ch37.SDP_WEIGHT, 1), display=False)
+claims.claim("c37-M-better", "식별한 모델의 오차가 공칭 모델보다 작다",
+             max(m_err["ols"], m_err["wls"], m_err["sdp"]) < m_err["nominal"], **m_err)
+claims.claim("c37-sim-better", "모든 시각에서 일관된 추정의 오차가 공칭 모델보다 작다",
+             all(a < b for a, b in zip(sim_sdp, sim_nom)), sdp=sim_sdp, nominal=sim_nom)
+
+# %% [markdown]
+# ### 질량 행렬과 시뮬레이션
+#
+# 검증 궤적의 자세 스무 개에서 추정한 $M(q)$와 참 $M(q)$를 프로베니우스 노름의 상대 오차로 비교한다.
+# 공칭 모델은 {glue:text}`c37_M_nominal` %, OLS는 {glue:text}`c37_M_ols` %, WLS는
+# {glue:text}`c37_M_wls` %이다. 일관된 추정은 {glue:text}`c37_M_sdp` %이다.
+#
+# % claim: c37-M-better
+#
+# 식별한 모델의 오차가 공칭 모델보다 작다.
+#
+# 일관된 추정은 링크마다 $J(\pi_i) \succeq \epsilon 1$을 요구한다($\epsilon$ =
+# {glue:text}`c37_sdp_eps` kg m²). 토크에 나타나지 않는 방향은 데이터가 정하지 못한다. 그래서 공칭
+# $\pi$ 쪽으로 약하게 당기는 항을 더한다(가중치 {glue:text}`c37_sdp_weight`). 이렇게 얻은 체인으로
+# `aba`와 scipy의 `solve_ivp`를 써서 {glue:text}`c37_sim_duration` s 동안 순동역학을 푼다. 입력 토크는
+# 참 로봇의 역동역학 토크이고, 마찰은 뺀다.
+#
+# % claim: c37-sim-better
+#
+# 각도의 최대 오차는 0.25 s까지 일관된 추정이 {glue:text}`c37_sim_sdp_short` rad, 공칭 모델이
+# {glue:text}`c37_sim_nom_short` rad이다. 끝까지 보면 각각 {glue:text}`c37_sim_sdp_long` rad,
+# {glue:text}`c37_sim_nom_long` rad이다. 모든 시각에서 일관된 추정의 오차가 공칭 모델보다 작다.
+# 그래도 오차는 시간에 따라 빠르게 자란다. 되먹임 없는 시뮬레이션은 작은 가속도 오차를 적분해
+# 쌓는다. 손목 관절은 관성이 작아서 작은 토크 오차도 큰 가속도 오차가 된다.
+
+# %% tags=["remove-input"]
+levels = sorted({float(r["noise"]) for r in noise_rows})
+at = {lv: [r for r in noise_rows if float(r["noise"]) == lv] for lv in levels}
+nonphys = {lv: sum(r["ols_distance"] != "physical" for r in at[lv]) for lv in levels}
+sdp_phys = all(r["sdp_distance"] == "physical" for r in noise_rows)
+med = {k: np.array([np.median([float(r[k]) for r in at[lv]]) for lv in levels])
+       for k in ("ols_err", "wls_err", "sdp_err", "ols_rms", "wls_rms", "sdp_rms")}
+glue("c37_runs", int(run["runs_per_level"]), display=False)
+glue("c37_runs_at_1", int(run["runs_at_1"]), display=False)
+glue("c37_nonphys_1", nonphys[1.0], display=False)
+glue("c37_nonphys_low", nonphys[levels[0]], display=False)
+glue("c37_nonphys_high", nonphys[levels[-1]], display=False)
+glue("c37_level_low", f"{levels[0]:g}", display=False)
+glue("c37_level_high", f"{levels[-1]:g}", display=False)
+glue("c37_err_low", fixed_sig(100 * med["ols_err"][0], 2), display=False)
+glue("c37_err_high", fixed_sig(100 * med["ols_err"][-1], 2), display=False)
+glue("c37_trms_low", f"{fixed_sig(med['ols_rms'][0], 2):g}", display=False)
+glue("c37_trms_high", f"{fixed_sig(med['ols_rms'][-1], 2):g}", display=False)
+claims.claim("c37-sdp-always", "일관된 추정은 모든 경우에 물리적이다", sdp_phys)
+claims.claim("c37-nonphys-high", "가장 큰 잡음에서는 모든 측정에서 물리적이지 않다",
+             nonphys[levels[-1]] == len(at[levels[-1]]), count=nonphys)
+claims.claim("c37-grow", "세 추정 모두 잡음과 함께 커진다",
+             all(np.all(np.diff(v) > 0) for v in med.values()))
+claims.claim("c37-wls-best", "모든 잡음 수준에서 WLS가 가장 작다",
+             bool(np.all(med["wls_err"] < np.minimum(med["ols_err"], med["sdp_err"]))
+                  and np.all(med["wls_rms"] < np.minimum(med["ols_rms"], med["sdp_rms"]))))
+
+# %% [markdown]
+# ### 물리적이지 않은 최소제곱과 잡음의 영향
+#
+# 잡음 배율마다 측정을 {glue:text}`c37_runs`번(배율 1에서는 {glue:text}`c37_runs_at_1`번) 되풀이한다.
+# 측정마다 OLS의 $\hat\beta$가 물리적인 $\pi$로 설명되는지 `ch37.physical_distance`로 판정한다.
+# 거리가 $10^{-6}$보다 크면 물리적이지 않다고 본다. 배율 1에서는 {glue:text}`c37_runs_at_1`번 가운데
+# {glue:text}`c37_nonphys_1`번이 물리적이지 않았다. 배율 {glue:text}`c37_level_low`에서는
+# {glue:text}`c37_nonphys_low`번이었다.
+#
+# % claim: c37-nonphys-high, c37-sdp-always
+#
+# 가장 큰 잡음에서는 모든 측정에서 물리적이지 않다(배율 {glue:text}`c37_level_high`에서
+# {glue:text}`c37_nonphys_high`번). 거리는 작다. 잡음이 손목 링크의 작은 관성 성분을 0 너머로 미는
+# 정도이다. 일관된 추정은 모든 경우에 물리적이다.
+#
+# % claim: c37-grow, c37-wls-best
+#
+# {numref}`fig-37-noise`는 파라미터 오차와 토크 오차의 중앙값을 잡음 배율에 대해 그린다. 토크 오차는
+# 검증 궤적에서 $W_b(\hat\beta - \beta)$의 RMS이다. 곧 파라미터 오차만의 몫이다. 두 오차는 세 추정 모두
+# 잡음과 함께 커진다. OLS의 파라미터 오차는 배율 {glue:text}`c37_level_low`에서
+# {glue:text}`c37_err_low` %, 배율 {glue:text}`c37_level_high`에서 {glue:text}`c37_err_high` %이다. 토크
+# 오차는 {glue:text}`c37_trms_low` N m에서 {glue:text}`c37_trms_high` N m로 커진다. 두 오차 모두
+# 모든 잡음 수준에서 WLS가 가장 작다. 일관된 추정은 OLS와 거의 같다. OLS가 이미 물리적이거나 그
+# 가까이에 있기 때문이다.
+#
+# ```{figure} figures/ch37_noise.png
+# :name: fig-37-noise
+# :width: 90%
+#
+# 잡음 배율에 따른 기저 파라미터의 상대 오차(왼쪽)와 검증 궤적의 토크 오차(오른쪽). 측정을 되풀이한
+# 결과의 중앙값이다.
+# ```
 #
 # (sec-37-own-robot)=
 # ## 3.7.4 내 로봇에서 해 보기
@@ -356,6 +610,58 @@ claims.claim("c37-2r-horizontal", "두 파라미터가 빠진다", rank_h == bas
 # 관절 1 축에 대해 가지는 관성은 $L_1^2 m_2$이다. 그래서 첫 관절은 두 항의 합만 느낀다. 토크만으로는
 # 둘을 나눌 수 없다. 그러나 $m_2$를 무게를 달아 따로 알면 $\bar I_{zz,1} = \bar I_{zz,1}^{R} - L_1^2 m_2$로
 # 나눌 수 있다. 기저 파라미터는 토크가 주는 정보의 한계이고, 다른 측정이 그 한계를 넘게 해 준다.
+#
+# ```{solution-end}
+# ```
+#
+# ```{exercise} 토크만 거르면
+# :label: ex-37-filter
+#
+# 3.7.3절의 실험은 토크와 $W$의 열을 같은 필터에 통과시켰다. $W$는 거른 상태로 만들고 토크만
+# 거르면 어떻게 되는가? 잡음이 없는 측정 한 주기로 두 방법의 $\hat\beta$ 오차를 비교하고, 쿨롱 마찰로
+# 설명하라.
+# ```
+#
+# ```{solution-start} ex-37-filter
+# :label: sol-37-filter
+# :class: dropdown
+# ```
+#
+# 쿨롱 마찰 토크 $F_{c,j}\,\mathrm{sign}(\dot q_j)$는 속도의 부호가 바뀔 때 계단처럼 뛴다. 필터는 측정
+# 토크의 계단을 무디게 만든다. 그런데 $W$의 마찰 열은 거른 속도의 부호라서 여전히 계단이다. 두 변이
+# 다른 주파수 성분을 가지니 최소제곱이 이 차이를 다른 파라미터에 떠넘긴다. $W$의 열도 같은 필터에
+# 통과시키면 양변이 같은 성분을 잃는다.
+
+# %%
+ur5 = ch37.robot("UR5")
+true5 = ch37.true_robot(ur5, np.random.default_rng(5))
+base5 = ch37.base_set(ur5)
+x5 = ch37.random_feasible(ur5, np.random.default_rng(6), ch37.design_times())
+run5 = ch37.measure(true5, x5, np.random.default_rng(7), noise=0.0, periods=1)
+beta5 = base5.project(ch37.full_parameters(true5))
+
+both = ch37.process(ur5, run5, trim=1.0)  # W's columns filtered with the torques
+t5 = run5["t"]
+q5, qd5, qdd5 = identify.differentiate(t5, run5["q_meas"], ch37.CUTOFF)
+W5 = identify.observation_matrix(ur5, q5, qd5, qdd5, ch37.GRAVITY, True).reshape(len(t5), 6, -1)
+tau5 = identify.lowpass(t5, run5["tau_meas"], ch37.CUTOFF)  # the torques only
+keep = np.flatnonzero((t5 >= 1.0) & (t5 <= t5[-1] - 1.0))[:: ch37.DECIMATE]
+only = {"W": W5[keep].reshape(-1, W5.shape[-1]), "tau": tau5[keep]}
+err = {}
+for label, obs in (("토크만", only), ("토크와 W", both)):
+    b = ch37.identify_once(ur5, base5, obs, with_sdp=False)["ols"].theta
+    err[label] = np.linalg.norm(b - beta5) / np.linalg.norm(beta5)
+    print(f"{label} 거름: 상대 오차 {100 * err[label]:.2f} %")
+
+# %% tags=["remove-input"]
+claims.claim("c37-filter-both", "둘 다 거르면 오차가 훨씬 작다",
+             err["토크와 W"] < 0.1 * err["토크만"], **{"only": err["토크만"], "both": err["토크와 W"]})
+
+# %% [markdown]
+# % claim: c37-filter-both
+#
+# 잡음이 없는데도 토크만 거르면 오차가 크다. 둘 다 거르면 오차가 훨씬 작다. 남은 오차는 필터와 차분의
+# 오차이다.
 #
 # ```{solution-end}
 # ```
