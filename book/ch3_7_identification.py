@@ -328,13 +328,18 @@ glue("c37_cond_validation", f"{cond['validation']:g}", display=False)
 glue("c37_q_share", int(round(100 * float(limits["optimised"]["q_share"]))), display=False)
 glue("c37_qd_share", int(round(100 * float(limits["optimised"]["qd_share"]))), display=False)
 glue("c37_tau_share", int(round(100 * float(limits["optimised"]["tau_share"]))), display=False)
+history = read_csv("ch37_condition_history.csv")
+claims.claim("c37-iterates-out", "중간의 반복점은 한계를 벗어나기도 한다",
+             any(r["within_limits"] == "no" for r in history))
 claims.claim("c37-cond-down", "조건수는 줄었다", cond["optimised"] < cond["initial"],
              before=cond["initial"], after=cond["optimised"])
 
 # %% [markdown]
 # ### 가진 궤적
 #
-# 최적화는 한계 안의 무작위 계수에서 시작한다. SLSQP를 최대 {glue:text}`c37_maxiter`번 반복하게 했고,
+# % claim: c37-iterates-out
+#
+# 최적화는 한계 안의 무작위 계수에서 시작한다. SLSQP의 반복 한도는 {glue:text}`c37_maxiter`번이고,
 # {glue:text}`c37_iterations`번 만에 멈췄다. 목적 함수는 설계용 격자(한 주기에 샘플 100개)에서 잰
 # $\log_{10}\operatorname{cond}(W_b)$이다. 중간의 반복점은 한계를 벗어나기도 한다. 그래서 한계 안의
 # 반복점 가운데 조건수가 가장 작은 것을 고른다.
@@ -417,22 +422,26 @@ claims.claim("c37-nominal-far", "공칭 모델의 RMS는 모든 관절에서 OLS
 ols_in, wls_in, nb = int(fit["ols_within_2std"]), int(fit["wls_within_2std"]), int(fit["base"])
 glue("c37_ols_in", ols_in, display=False)
 glue("c37_wls_in", wls_in, display=False)
+COVERAGE = 95  # percent of the ±2σ intervals of a normal distribution, rounded
+glue("c37_coverage", COVERAGE, display=False)
 glue("c37_sigma1", f"{float(fit['wls_sigma1']):g}", display=False)
 glue("c37_sigma6", f"{float(fit['wls_sigma6']):g}", display=False)
 claims.claim("c37-wls-covers", "WLS의 구간이 참값을 더 많이 덮는다", wls_in > ols_in,
+             wls=wls_in, ols=ols_in, base=nb)
+claims.claim("c37-below-95", "두 추정 모두", max(ols_in, wls_in) < COVERAGE / 100 * nb,
              wls=wls_in, ols=ols_in, base=nb)
 
 # %% [markdown]
 # **신뢰 구간.** {numref}`fig-37-parameters`는 기저 파라미터마다 추정 오차와 $\pm 2\sigma$ 구간을 그린다.
 # $\sigma$는 공분산 $\hat s^2 (W_b^{\mathsf T} W_b)^{-1}$의 대각에서 온다. 잡음이 정규 분포이고 모형이 맞으면
-# 구간의 약 95 %가 참값을 덮어야 한다. 실제로는 {glue:text}`c37_base`개 가운데 OLS가
+# 구간의 약 {glue:text}`c37_coverage` %가 참값을 덮어야 한다. 실제로는 {glue:text}`c37_base`개 가운데 OLS가
 # {glue:text}`c37_ols_in`개, WLS가 {glue:text}`c37_wls_in`개를 덮었다.
 #
-# % claim: c37-wls-covers
+# % claim: c37-wls-covers, c37-below-95
 #
 # WLS의 구간이 참값을 더 많이 덮는다. OLS는 모든 행에 같은 $\hat s$를 쓴다. 그런데 관절마다 잔차의
 # 표준편차는 관절 1이 {glue:text}`c37_sigma1` N m, 관절 6이 {glue:text}`c37_sigma6` N m로 다르다. 그래서
-# OLS는 어깨 쪽 파라미터의 폭을 좁게, 손목 쪽의 폭을 넓게 잡는다. 두 추정 모두 95 %에 못 미친다.
+# OLS는 어깨 쪽 파라미터의 폭을 좁게, 손목 쪽의 폭을 넓게 잡는다. 두 추정 모두 {glue:text}`c37_coverage` %에 못 미친다.
 # 미분과 필터의 오차가 잡음처럼 고르게 흩어지지 않기 때문이다.
 #
 # ```{figure} figures/ch37_parameters.png
@@ -455,6 +464,7 @@ glue("c37_sim_nom_short", f"{sim_nom[0]:g}", display=False)
 glue("c37_sim_sdp_long", f"{sim_sdp[-1]:g}", display=False)
 glue("c37_sim_nom_long", f"{sim_nom[-1]:g}", display=False)
 glue("c37_sim_duration", f"{ch37.SIM_DURATION:g}", display=False)
+glue("c37_sim_short", horizons[0].removeprefix("max_error_").removesuffix("s"), display=False)
 glue("c37_sdp_eps", sci(ch37.SDP_EPSILON, 1), display=False)
 glue("c37_sdp_weight", sci(ch37.SDP_WEIGHT, 1), display=False)
 claims.claim("c37-M-better", "식별한 모델의 오차가 공칭 모델보다 작다",
@@ -481,7 +491,7 @@ claims.claim("c37-sim-better", "모든 시각에서 일관된 추정의 오차�
 #
 # % claim: c37-sim-better
 #
-# 각도의 최대 오차는 0.25 s까지 일관된 추정이 {glue:text}`c37_sim_sdp_short` rad, 공칭 모델이
+# 각도의 최대 오차는 {glue:text}`c37_sim_short` s까지 일관된 추정이 {glue:text}`c37_sim_sdp_short` rad, 공칭 모델이
 # {glue:text}`c37_sim_nom_short` rad이다. 끝까지 보면 각각 {glue:text}`c37_sim_sdp_long` rad,
 # {glue:text}`c37_sim_nom_long` rad이다. 모든 시각에서 일관된 추정의 오차가 공칭 모델보다 작다.
 # 그래도 오차는 시간에 따라 빠르게 자란다. 되먹임 없는 시뮬레이션은 작은 가속도 오차를 적분해
@@ -519,7 +529,7 @@ claims.claim("c37-wls-best", "모든 잡음 수준에서 WLS가 가장 작다",
 #
 # 잡음 배율마다 측정을 {glue:text}`c37_runs`번(배율 1에서는 {glue:text}`c37_runs_at_1`번) 되풀이한다.
 # 측정마다 OLS의 $\hat\beta$가 물리적인 $\pi$로 설명되는지 `ch37.physical_distance`로 판정한다.
-# 거리가 $10^{-6}$보다 크면 물리적이지 않다고 본다. 배율 1에서는 {glue:text}`c37_runs_at_1`번 가운데
+# 판정의 문턱은 거리 $10^{-6}$이다. 배율 1에서는 {glue:text}`c37_runs_at_1`번 가운데
 # {glue:text}`c37_nonphys_1`번이 물리적이지 않았다. 배율 {glue:text}`c37_level_low`에서는
 # {glue:text}`c37_nonphys_low`번이었다.
 #
