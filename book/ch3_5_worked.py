@@ -500,7 +500,7 @@ print("2R 닫힌 식과 operational_space_inertia, 6R 직접 식과의 상대 �
 # ```{exercise} 2R 팔의 크리스토펠 기호와 $\dot M - 2C$
 # :label: ex-35w-christoffel
 #
-# 3.5.11.2의 평면 2R 팔에서 $M_{11}$과 $M_{12}$만 $q_2$에 의존한다. $\beta = -m_2L_1r_2\sin q_2$로 두고,
+# 3.5.11.2의 평면 2R 팔에서 $M_{11}$과 $M_{12}$만 $q_2$에 의존한다. $\chi = -m_2L_1r_2\sin q_2$로 두고,
 # 식 {eq}`eq-33-christoffel`에 따라 0이 아닌 크리스토펠 기호 $c_{ijk}$를 모두 구하라. 그리고
 # $C(q,\dot q)$와 $\dot M - 2C$를 적어 반대칭임을 보여라.
 # ```
@@ -510,15 +510,15 @@ print("2R 닫힌 식과 operational_space_inertia, 6R 직접 식과의 상대 �
 # :class: dropdown
 # ```
 #
-# $\partial M_{11}/\partial q_2 = 2\beta$, $\partial M_{12}/\partial q_2 = \beta$이고 나머지 편미분은 0이다.
-# 그러므로 $c_{112} = c_{121} = \tfrac12\,\partial M_{11}/\partial q_2 = \beta$,
-# $c_{122} = \partial M_{12}/\partial q_2 - \tfrac12\,\partial M_{22}/\partial q_1 = \beta$,
-# $c_{211} = -\tfrac12\,\partial M_{11}/\partial q_2 = -\beta$이고, 나머지는 0이다. 따라서
+# $\partial M_{11}/\partial q_2 = 2\chi$, $\partial M_{12}/\partial q_2 = \chi$이고 나머지 편미분은 0이다.
+# 그러므로 $c_{112} = c_{121} = \tfrac12\,\partial M_{11}/\partial q_2 = \chi$,
+# $c_{122} = \partial M_{12}/\partial q_2 - \tfrac12\,\partial M_{22}/\partial q_1 = \chi$,
+# $c_{211} = -\tfrac12\,\partial M_{11}/\partial q_2 = -\chi$이고, 나머지는 0이다. 따라서
 #
 # $$
-# C = \begin{bmatrix}\beta\dot q_2 & \beta(\dot q_1 + \dot q_2)\\ -\beta\dot q_1 & 0\end{bmatrix},\qquad
-# \dot M = \begin{bmatrix}2\beta\dot q_2 & \beta\dot q_2\\ \beta\dot q_2 & 0\end{bmatrix},\qquad
-# \dot M - 2C = \begin{bmatrix}0 & -\beta(2\dot q_1 + \dot q_2)\\ \beta(2\dot q_1 + \dot q_2) & 0\end{bmatrix}
+# C = \begin{bmatrix}\chi\dot q_2 & \chi(\dot q_1 + \dot q_2)\\ -\chi\dot q_1 & 0\end{bmatrix},\qquad
+# \dot M = \begin{bmatrix}2\chi\dot q_2 & \chi\dot q_2\\ \chi\dot q_2 & 0\end{bmatrix},\qquad
+# \dot M - 2C = \begin{bmatrix}0 & -\chi(2\dot q_1 + \dot q_2)\\ \chi(2\dot q_1 + \dot q_2) & 0\end{bmatrix}
 # $$
 #
 # 이다. 대각이 0이고 비대각이 부호만 다르므로 반대칭이다. 아래 셀은 한 상태에서 손으로 얻은 $C$를
