@@ -335,9 +335,9 @@ print("max |τ^T q̇ − d(K+U)/dt| / max |τ^T q̇| =", sci(en["rel_balance"]))
 #   쓰이므로 어떤 분해로도 된다. 반면 기준 궤적을 따라가는 적응 제어
 #   {cite:p}`slotine1987adaptive`처럼 $\dot q$가 아닌 오차 벡터 $s$에 대해 $s^{\mathsf T}(\dot M - 2C)s = 0$을
 #   쓰는 증명은, 제어기 안에 크리스토펠 $C$를 넣어야 맞다. 3.3.2절의 이차 형식이 그 차이를
-#   숫자로 보였다. 이 적응 제어는 또 하나의 성질에 기댄다. 운동방정식은 관성 파라미터 $\pi$에 선형이어서
-#   $\tau = Y(q,\dot q,\ddot q)\,\pi$로 적힌다({doc}`3.4.4절 <ch3_4_properties>`). 그래서 추정값 $\hat\pi$의
-#   오차가 제어 법칙에 $Y\tilde\pi$ 한 항으로만 들어가고, 적응 법칙이 그 항을 상쇄하도록 $\hat\pi$를 바꾼다.
+#   숫자로 보였다. 이 적응 제어는 또 하나의 성질에 기댄다. 운동방정식은 관성 파라미터 $\boldsymbol{\pi}$에 선형이어서
+#   $\tau = Y(q,\dot q,\ddot q)\,\boldsymbol{\pi}$로 적힌다({doc}`3.4.4절 <ch3_4_properties>`). 그래서 추정값 $\hat{\boldsymbol{\pi}}$의
+#   오차가 제어 법칙에 $Y\tilde{\boldsymbol{\pi}}$ 한 항으로만 들어가고, 적응 법칙이 그 항을 상쇄하도록 $\hat{\boldsymbol{\pi}}$를 바꾼다.
 # - *운동량 관측기.* 3.2.7절의 충돌 감지에서 본 일반화 운동량 $\mathcal{P} = M\dot q$의 변화율은
 #   $\dot{\mathcal{P}} = \tau + \tau_{\mathrm{ext}} + C^{\mathsf T}\dot q - g$로 적을 수 있다
 #   {cite:p}`deluca2005sensorless`. 이 식은 $\dot M = C + C^{\mathsf T}$를 쓰므로 역시 크리스토펠

@@ -17,12 +17,12 @@
 # # 3.7 동역학 파라미터 식별
 #
 # {doc}`ch3_4_properties`에서 관절 토크는 관성 파라미터에 대해 선형이었다(식 {eq}`eq-34-regressor`). 링크마다 열 개의 수
-# $\pi_i = (m_i, h_i, \bar I_i)$를 모은 $\pi$에 대해 $\tau = Y(q,\dot q,\ddot q)\,\pi$이다. 회귀 행렬
-# $Y$는 기구학만으로 정해진다. 그러므로 로봇을 움직이며 $q$와 $\tau$를 재면 $\pi$를 최소제곱으로 풀
+# $\boldsymbol{\pi}_i = (m_i, m_ic_i, I_{o,i})$를 모은 $\boldsymbol{\pi}$에 대해 $\tau = Y(q,\dot q,\ddot q)\,\boldsymbol{\pi}$이다. 회귀 행렬
+# $Y$는 기구학만으로 정해진다. 그러므로 로봇을 움직이며 $q$와 $\tau$를 재면 $\boldsymbol{\pi}$를 최소제곱으로 풀
 # 수 있을 것처럼 보인다. 실제로는 세 가지가 걸린다.
 #
-# - $\pi$의 어떤 성분은 토크에 전혀 나타나지 않는다. 어떤 성분들은 언제나 한 묶음으로만 나타난다.
-#   그래서 풀 수 있는 것은 $\pi$가 아니라 그 묶음, 곧 기저 파라미터 $\beta$이다(3.7.1절).
+# - $\boldsymbol{\pi}$의 어떤 성분은 토크에 전혀 나타나지 않는다. 어떤 성분들은 언제나 한 묶음으로만 나타난다.
+#   그래서 풀 수 있는 것은 $\boldsymbol{\pi}$가 아니라 그 묶음, 곧 기저 파라미터 $\beta$이다(3.7.1절).
 # - 측정에는 잡음이 있고 가속도는 재지 않는다. 궤적을 잘 골라야 추정이 흔들리지 않는다(3.7.2절).
 # - 최소제곱의 답이 어떤 실제 물체의 관성도 아닐 수 있다. 3.1장의 물리적 조건을 제약으로 넣는
 #   추정이 이를 막는다(3.7.2절).
@@ -58,7 +58,7 @@ def read_csv(name):
 # ## 3.7.1 기저 파라미터
 #
 # 관측 행렬 $W$는 측정한 상태 $N$개의 $Y$를 위아래로 쌓은 $(Nn)\times 10n$ 행렬이다. 측정한 토크를
-# 같은 순서로 쌓은 벡터를 $y$라 하면 $W\pi = y$이다. $W$의 열이 서로 독립이 아니면 이 식의 해는
+# 같은 순서로 쌓은 벡터를 $y$라 하면 $W\boldsymbol{\pi} = y$이다. $W$의 열이 서로 독립이 아니면 이 식의 해는
 # 하나로 정해지지 않는다. 열 사이의 관계는 두 가지이다.
 #
 # - **영향이 없는 파라미터.** 열이 0이다. 기저에 고정된 축으로만 도는 첫 링크의 질량이 그 예이다.
@@ -66,23 +66,23 @@ def read_csv(name):
 # - **묶여서만 나타나는 파라미터.** 한 열이 다른 열들의 일차 결합이다. 관절 $j$의 원점에 놓인
 #   질량은 링크 $j-1$의 끝에 붙은 점 질량과 구별되지 않는다.
 #
-# 종속인 열을 독립인 열로 적으면 $W_d = W_b K$이다. 그러면
+# 종속인 열을 독립인 열로 적으면 $W_d = W_b K_\beta$이다. 그러면
 #
 # $$
-# W\pi = W_b\,\pi_b + W_d\,\pi_d = W_b\,(\pi_b + K\pi_d) = W_b\,\beta,\qquad \beta = E_\beta\,\pi
+# W\boldsymbol{\pi} = W_b\,\boldsymbol{\pi}_b + W_d\,\boldsymbol{\pi}_d = W_b\,(\boldsymbol{\pi}_b + K_\beta\boldsymbol{\pi}_d) = W_b\,\beta,\qquad \beta = E_\beta\,\boldsymbol{\pi}
 # $$ (eq-37-base)
 #
 # 이다. $W_b$는 열이 모두 독립이므로 $\beta$는 하나로 정해진다. $E_\beta$는 독립 파라미터 자리에 단위
-# 행렬을, 종속 파라미터 자리에 $K$를 놓은 행렬이다.
+# 행렬을, 종속 파라미터 자리에 $K_\beta$를 놓은 행렬이다.
 #
 # ### 평면 2R 팔을 기호로
 #
 # `models.planar_2r`의 팔을 세로 평면에 두자. 두 관절은 $z$축으로 돌고, $\{2\}$는 $\{1\}$의
 # $x = L_1$에 있다. 링크 $i$의 원점 속도 $v_i$와 각속도 $\omega_i$로 운동 에너지를 쓰면
-# $K_i = \tfrac12 m_i v_i^{\mathsf T} v_i + v_i^{\mathsf T}(\omega_i\times h_i)
-# + \tfrac12\omega_i^{\mathsf T}\bar I_i\,\omega_i$이다. 위치 에너지는
-# $P_i = -m_i\,\mathfrak{g}^{\mathsf T} p_i - \mathfrak{g}^{\mathsf T} R_i h_i$이다. 라그랑주 방정식이
-# $\tau$를 주고, $\tau$를 $\pi$로 미분하면 $Y$가 나온다(`ch37_symbolic.planar_2r_regressor`). $Y$의
+# $\mathcal{K}_i = \tfrac12 m_i v_i^{\mathsf T} v_i + v_i^{\mathsf T}(\omega_i\times m_ic_i)
+# + \tfrac12\omega_i^{\mathsf T}I_{o,i}\,\omega_i$이다. 위치 에너지는
+# $\mathcal{U}_i = -m_i\,\mathfrak{g}^{\mathsf T} p_i - \mathfrak{g}^{\mathsf T} R_i m_ic_i$이다. 라그랑주 방정식이
+# $\tau$를 주고, $\tau$를 $\boldsymbol{\pi}$로 미분하면 $Y$가 나온다(`ch37_symbolic.planar_2r_regressor`). $Y$의
 # 성분은 $\sin q_k$, $\cos q_k$, $\dot q$, $\ddot q$의 다항식이다. 계수를 모아 행렬을 만들고 행 사다리꼴로
 # 줄이면 독립인 열과 재묶음 계수가 나온다.
 
@@ -104,18 +104,18 @@ glue("c37_2r_regrouped", 20 - base2["rank"] - len(base2["zero"]), display=False)
 # 링크의 질량이다. 남은 {glue:text}`c37_2r_regrouped`개인 $m_2$는 첫 링크의 두 파라미터에 묶인다.
 #
 # $$
-# \bar I_{zz,1}^{R} = \bar I_{zz,1} + L_1^2\, m_2,\qquad h_{x,1}^{R} = h_{x,1} + L_1\, m_2
+# I_{zz,1}^{R} = I_{zz,1} + L_1^2\, m_2,\qquad mc_{x,1}^{R} = mc_{x,1} + L_1\, m_2
 # $$ (eq-37-2r)
 #
 # 관절 2의 원점에 놓인 질량 $m_2$는 링크 1의 $x = L_1$에 붙은 점 질량과 같다. 그 점 질량이 원점에
 # 대한 관성에 $L_1^2 m_2$를, 1차 모멘트에 $L_1 m_2$를 더한다. 회전 관절의 이런 재묶음 규칙은 Khalil과
 # Kleinfinger의 1986년 논문에서 나왔다고 알려져 있다. 이 책은 그 논문을 직접 읽지 못했다. 위 식은
 # 여기서 기호 계산으로 다시 얻은 것이다. 그 규칙은 링크 좌표계의 원점에 대한 파라미터를 쓰므로 이
-# 책의 $\pi$와 같은 자리에서 묶인다.
+# 책의 $\boldsymbol{\pi}$와 같은 자리에서 묶인다.
 #
 # **수치로 같은 답.** 무작위 상태에서 $W$를 쌓고 열 피벗 QR로 순위를 잰다
 # {cite:p}`gautier1991numerical`. 기호 계산이 고른 독립 열로 종속 열을 최소제곱으로 풀면 재묶음 계수가
-# 나온다. 이 값을 기호의 $K$와 비교한다.
+# 나온다. 이 값을 기호의 $K_\beta$와 비교한다.
 
 # %% tags=["nbval-ignore-output"]
 arm2 = models.planar_2r()  # L1 = 1 m
@@ -245,10 +245,10 @@ glue("c37_trim", int(ch37.TRIM), display=False)
 # 뽑는다. 관절마다 점성 마찰과 쿨롱 마찰을 더한다.
 #
 # $$
-# \tau = Y(q,\dot q,\ddot q)\,\pi + F_{v,j}\,\dot q_j + F_{c,j}\,\mathrm{sign}(\dot q_j)
+# \tau = Y(q,\dot q,\ddot q)\,\boldsymbol{\pi} + F_{v,j}\,\dot q_j + F_{c,j}\,\mathrm{sign}(\dot q_j)
 # $$ (eq-37-friction)
 #
-# 마찰 계수도 $\pi$에 붙여 함께 추정한다(`identify.friction_regressor`).
+# 마찰 계수도 $\boldsymbol{\pi}$에 붙여 함께 추정한다(`identify.friction_regressor`).
 #
 # **가진 궤적.** 관절마다 유한 푸리에 급수를 쓴다 {cite:p}`swevers1997generation`.
 #
@@ -271,15 +271,15 @@ glue("c37_trim", int(ch37.TRIM), display=False)
 # **세 추정.** 보통 최소제곱은 $\hat\beta = W_b^{+} y$이고, 그 공분산은
 # $\mathrm{cov}(\hat\beta) = \hat s^2 (W_b^{\mathsf T} W_b)^{-1}$이다($\hat s$는 잔차의 표준편차).
 # 가중 최소제곱은 관절마다 잔차의 표준편차로 행을 나눈다. 손목 관절과 어깨 관절은 잡음의 크기가
-# 다르기 때문이다. 세 번째는 물리적으로 일관된 추정이다. 링크마다 의사 관성 행렬 $J(\pi_i)$가 양의
-# 준정부호라는 조건을 제약으로 넣고 $\lVert W\pi - y\rVert$를 최소화한다 {cite:p}`wensing2018lmi`. 이
+# 다르기 때문이다. 세 번째는 물리적으로 일관된 추정이다. 링크마다 유사 관성 행렬 $J(\boldsymbol{\pi}_i)$가 양의
+# 준정부호라는 조건을 제약으로 넣고 $\lVert W\boldsymbol{\pi} - y\rVert$를 최소화한다 {cite:p}`wensing2018lmi`. 이
 # 문제는 반정부호 계획(SDP)이다. cvxpy로 쓰고 Clarabel로 푼다. Clarabel은 공개된 내부점
 # 풀이기이고 pip 휠로 설치된다.
 #
-# **물리적이지 않은 최소제곱.** 최소제곱은 $\beta$만 준다. 링크마다 판정하려면 $\pi$ 전체가 있어야
-# 한다. 이 장은 $\beta$를 내는 물리적인 $\pi$가 하나라도 있는지를 묻는다. 곧 $J(\pi_i)\succeq 0$인
-# $\pi$ 가운데 $\lVert E_\beta\pi - \hat\beta\rVert$의 최솟값을 SDP로 구한다(`ch37.physical_distance`).
-# 최소 노름 완성은 $\pi$ 하나만 시험한다. 그 하나가 물리적이지 않아도 다른 완성은 물리적일 수 있다.
+# **물리적이지 않은 최소제곱.** 최소제곱은 $\beta$만 준다. 링크마다 판정하려면 $\boldsymbol{\pi}$ 전체가 있어야
+# 한다. 이 장은 $\beta$를 내는 물리적인 $\boldsymbol{\pi}$가 하나라도 있는지를 묻는다. 곧 $J(\boldsymbol{\pi}_i)\succeq 0$인
+# $\boldsymbol{\pi}$ 가운데 $\lVert E_\beta\boldsymbol{\pi} - \hat\beta\rVert$의 최솟값을 SDP로 구한다(`ch37.physical_distance`).
+# 최소 노름 완성은 $\boldsymbol{\pi}$ 하나만 시험한다. 그 하나가 물리적이지 않아도 다른 완성은 물리적일 수 있다.
 #
 # **검증.** 맞춤에 쓰지 않은 다른 궤적에서 세 가지를 잰다. 관절마다 토크 예측의 RMS 오차, 추정한
 # $M(q)$의 오차, 그리고 순동역학 시뮬레이션의 오차이다. $M$의 $k$열은
@@ -483,9 +483,9 @@ claims.claim("c37-sim-better", "모든 시각에서 일관된 추정의 오차�
 #
 # 식별한 모델의 오차가 공칭 모델보다 작다.
 #
-# 일관된 추정은 링크마다 $J(\pi_i) \succeq \epsilon 1$을 요구한다($\epsilon$ =
+# 일관된 추정은 링크마다 $J(\boldsymbol{\pi}_i) \succeq \xi\,\mathbf 1$을 요구한다($\xi$ =
 # {glue:text}`c37_sdp_eps` kg m²). 토크에 나타나지 않는 방향은 데이터가 정하지 못한다. 그래서 공칭
-# $\pi$ 쪽으로 약하게 당기는 항을 더한다(가중치 {glue:text}`c37_sdp_weight`). 이렇게 얻은 체인으로
+# $\boldsymbol{\pi}$ 쪽으로 약하게 당기는 항을 더한다(가중치 {glue:text}`c37_sdp_weight`). 이렇게 얻은 체인으로
 # `aba`와 scipy의 `solve_ivp`를 써서 {glue:text}`c37_sim_duration` s 동안 순동역학을 푼다. 입력 토크는
 # 참 로봇의 역동역학 토크이고, 마찰은 뺀다.
 #
@@ -528,7 +528,7 @@ claims.claim("c37-wls-best", "모든 잡음 수준에서 WLS가 가장 작다",
 # ### 물리적이지 않은 최소제곱과 잡음의 영향
 #
 # 잡음 배율마다 측정을 {glue:text}`c37_runs`번(배율 1에서는 {glue:text}`c37_runs_at_1`번) 되풀이한다.
-# 측정마다 OLS의 $\hat\beta$가 물리적인 $\pi$로 설명되는지 `ch37.physical_distance`로 판정한다.
+# 측정마다 OLS의 $\hat\beta$가 물리적인 $\boldsymbol{\pi}$로 설명되는지 `ch37.physical_distance`로 판정한다.
 # 판정의 문턱은 거리 $10^{-6}$이다. 배율 1에서는 {glue:text}`c37_runs_at_1`번 가운데
 # {glue:text}`c37_nonphys_1`번이 물리적이지 않았다. 배율 {glue:text}`c37_level_low`에서는
 # {glue:text}`c37_nonphys_low`번이었다.
@@ -583,8 +583,8 @@ claims.claim("c37-wls-best", "모든 잡음 수준에서 WLS가 가장 작다",
 # ```
 #
 # 중력이 관절 축과 나란하면 위치 에너지가 $q$에 따라 변하지 않는다. 첫 링크의 1차 모멘트
-# $h_{x,1}^{R}$과 $h_{y,1}$은 중력으로만 토크에 나타난다. 그래서 이 둘이 빠진다. $h_{x,2}$, $h_{y,2}$,
-# $\bar I_{zz,2}$는 원심력과 코리올리 힘으로 남는다. 아래 셀이 순위를 잰다.
+# $mc_{x,1}^{R}$과 $h_{y,1}$은 중력으로만 토크에 나타난다. 그래서 이 둘이 빠진다. $h_{x,2}$, $h_{y,2}$,
+# $I_{zz,2}$는 원심력과 코리올리 힘으로 남는다. 아래 셀이 순위를 잰다.
 
 # %%
 W2h = identify.random_observations(arm2, 40, np.random.default_rng(3), gravity=(0, 0, -9.80665))
@@ -607,7 +607,7 @@ claims.claim("c37-2r-horizontal", "두 파라미터가 빠진다", rank_h == bas
 # ```{exercise} 평행축 정리와 재묶음
 # :label: ex-37-parallel
 #
-# 식 {eq}`eq-37-2r`의 $\bar I_{zz,1}^{R}$를 3.1장의 평행축 정리로 설명하라. $m_2$를 알면 $\bar I_{zz,1}$을
+# 식 {eq}`eq-37-2r`의 $I_{zz,1}^{R}$를 3.1장의 평행축 정리로 설명하라. $m_2$를 알면 $I_{zz,1}$을
 # 따로 구할 수 있는가?
 # ```
 #
@@ -618,7 +618,7 @@ claims.claim("c37-2r-horizontal", "두 파라미터가 빠진다", rank_h == bas
 #
 # 관절 2의 원점에 놓인 질량 $m_2$는 관절 1의 축에서 $L_1$ 떨어져 있다. 평행축 정리로 그 점 질량이
 # 관절 1 축에 대해 가지는 관성은 $L_1^2 m_2$이다. 그래서 첫 관절은 두 항의 합만 느낀다. 토크만으로는
-# 둘을 나눌 수 없다. 그러나 $m_2$를 무게를 달아 따로 알면 $\bar I_{zz,1} = \bar I_{zz,1}^{R} - L_1^2 m_2$로
+# 둘을 나눌 수 없다. 그러나 $m_2$를 무게를 달아 따로 알면 $I_{zz,1} = I_{zz,1}^{R} - L_1^2 m_2$로
 # 나눌 수 있다. 기저 파라미터는 토크가 주는 정보의 한계이고, 다른 측정이 그 한계를 넘게 해 준다.
 #
 # ```{solution-end}

@@ -17,7 +17,7 @@ import numpy as np
 from _cli import DATA_DIR, write_csv
 from _numbers import fixed_sig
 
-from chaindyn.regressor import parameter_names
+from chaindyn.regressor import inertial_parameters, parameter_names
 from chaindyn_book import ch37
 
 SEED_TRUE, SEED_DESIGN, SEED_VALID, SEED_NOISE = 37, 370, 371, 3700
@@ -116,8 +116,8 @@ def part_experiment():
                 sig(wls.theta[i], 4), sig(wls.std[i], 2), sig(fit["beta_sdp"][i], 4),
                 small(beta_nominal[i], 4, np.abs(beta_nominal).max())]
                for i in range(base.rank)])
-    d_ols = ch37.physical_distance(base, est.theta, nominal.n)
-    d_sdp = ch37.physical_distance(base, fit["beta_sdp"], nominal.n)
+    d_ols = ch37.physical_distance(base, est.theta, inertial_parameters(nominal))
+    d_sdp = ch37.physical_distance(base, fit["beta_sdp"], inertial_parameters(nominal))
     write_csv(DATA_DIR / "ch37_fit.csv", ["quantity", "value"],
               [["samples", len(vobs["t"])], ["rows", fit["Wb"].shape[0]],
                ["ols_cond", sig(est.condition)], ["wls_cond", sig(wls.condition)],
@@ -150,8 +150,9 @@ def part_experiment():
                 rms = ch37.torque_rms(base, vo, b, reference=beta_true)
                 row += [sig(np.sqrt(np.mean(rms ** 2))),
                         sig(np.linalg.norm(b - beta_true) / np.linalg.norm(beta_true))]
-            row.append(distance_text(ch37.physical_distance(base, f["ols"].theta, nominal.n)))
-            row.append(distance_text(ch37.physical_distance(base, f["beta_sdp"], nominal.n)))
+            prior = inertial_parameters(nominal)
+            row.append(distance_text(ch37.physical_distance(base, f["ols"].theta, prior)))
+            row.append(distance_text(ch37.physical_distance(base, f["beta_sdp"], prior)))
             rows.append(row)
         print(f"noise {level}: {time.perf_counter() - t0:.0f} s", flush=True)
     write_csv(DATA_DIR / "ch37_noise.csv",

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from chaindyn import identify, models, regressor
+from chaindyn import identify, inertial_parameters, models, regressor
 from chaindyn.body import realizability
 from chaindyn_book import ch37, ch37_symbolic
 
@@ -58,11 +58,12 @@ def test_physical_distance_is_zero_for_a_physical_robot_and_not_for_a_negative_m
                                      gravity=(0, -9.81, 0))
     base = identify.base_parameters(W)
     beta = base.project(ch37.full_parameters(arm, np.ones(2), np.ones(2)))
-    assert ch37.physical_distance(base, beta, 2) < 1e-6
+    prior = inertial_parameters(arm)
+    assert ch37.physical_distance(base, beta, prior) < 1e-6
     bad = beta.copy()
     k = list(base.independent).index(19)  # Izz2 alone: negative moment of the last link
     bad[k] = -1.0
-    assert ch37.physical_distance(base, bad, 2) > 1e-3
+    assert ch37.physical_distance(base, bad, prior) > 1e-3
 
 
 # --------------------------------------------------------------------- the experiment

@@ -739,11 +739,12 @@ def _reduced(W, y):
 
 
 def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, epsilon=0.0,
-                        solver="CLARABEL", solver_options=None):
+                        radius=None, solver="CLARABEL", solver_options=None):
     """Least squares over physically consistent parameters: a semidefinite program.
 
     minimise ‖W θ − y‖² + weight ‖π − prior‖²  subject to  J(π_i) ⪰ ε 1 for every link
-    (and F_v,j >= 0, F_c,j >= 0 with friction), θ = (π, friction).
+    (and F_v,j >= 0, F_c,j >= 0 with friction, and ‖π − prior‖ <= radius if given),
+    θ = (π, friction).
 
     Parameters
     ----------
@@ -761,10 +762,17 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
         A full π (e.g. the CAD or URDF values); required when weight > 0.
     weight : float, default 0
         The regulariser's weight (units of y² per parameter²); 0 fits the data
-        only, which needs a W of full column rank (otherwise the minimisers
-        form an unbounded set and the solver cannot return one reliably).
+        only, which needs a W of full column rank or a ``radius`` (otherwise
+        the minimisers form an unbounded set and the solver cannot return one
+        reliably).
     epsilon : float, default 0
         Margin of the linear matrix inequalities, kg m^2.
+    radius : float, optional
+        A trust region about the prior, ``‖π − prior‖ <= radius`` (the
+        Euclidean norm of the mixed units kg, kg m, kg m^2, as the weight's):
+        it bounds the directions the data cannot see without pulling on the
+        others, so that with weight 0 the fit of the seen directions is
+        exact whenever a physical π within the radius attains it.
     solver : str, default "CLARABEL"
         A cvxpy solver that handles semidefinite cones.
     solver_options : dict, optional
@@ -780,8 +788,8 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     ------
     ValueError
         On wrong shapes, NaN or infinite entries, a negative weight or
-        epsilon, a positive weight without a prior, a weight of 0 with a W of
-        deficient column rank, a friction that is not
+        epsilon or radius, a positive weight or a radius without a prior, a
+        weight of 0 with a W of deficient column rank and no radius, a friction that is not
         a bool, a solver name that is not an installed cvxpy solver, or
         solver options the solver refuses.
     RuntimeError
@@ -830,6 +838,10 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     weight, epsilon = _nonnegative(weight, "weight"), _nonnegative(epsilon, "epsilon")
     if weight > 0 and prior is None:
         raise ValueError("a weight > 0 needs a prior (a full pi of 10 n_links numbers)")
+    if radius is not None:
+        radius = _nonnegative(radius, "radius")
+        if prior is None:
+            raise ValueError("a radius needs a prior (a full pi of 10 n_links numbers)")
     prior = None if prior is None else as_array(prior, "prior", (10 * n_links,))
     installed = cp.installed_solvers()
     if not isinstance(solver, str) or solver.upper() not in installed:
@@ -840,10 +852,10 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
                          f"{type(solver_options).__name__}")
     c, s, R, z = _reduced(W, y)
     rank = int(np.linalg.matrix_rank(R))
-    if weight == 0 and rank < p:
+    if weight == 0 and rank < p and radius is None:
         raise ValueError(f"W has rank {rank} for {p} parameters: the data leave {p - rank} "
                          f"directions free, so the fit has no unique minimiser; give a prior "
-                         f"(e.g. the URDF's pi) and a weight > 0 to fix them")
+                         f"(e.g. the URDF's pi) and a weight > 0 or a radius to bound them")
     x = cp.Variable(p)
     theta_s = cp.multiply(x, 1.0 / c)  # θ / s
     pi_s = theta_s[:10 * n_links]
@@ -861,6 +873,8 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
         constraints.append(J >> (epsilon / (s * k)) * eye)
     if friction:
         constraints.append(x[10 * n_links:] >= 0)
+    if radius is not None:
+        constraints.append(cp.norm(pi_s - prior / s) <= radius / s)
     # the norm has the minimiser of its square, and a solver tolerance on the norm itself
     problem = cp.Problem(cp.Minimize(cp.norm(stacked)), constraints)
     try:
