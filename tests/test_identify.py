@@ -449,6 +449,24 @@ def test_consistent_estimate_does_not_depend_on_units(w_scale, y_scale):
     assert np.allclose(est.theta / f, ref.theta, rtol=0, atol=1e-6 * np.abs(ref.theta).max())
 
 
+def test_radius_bounds_the_unseen_directions_without_pulling_on_the_seen_ones():
+    """Weight 0 and a trust region about a prior 20 % off: the base parameters are fitted
+    exactly (noise-free data), π stays within the radius, and the radius needs a prior."""
+    arm = models.planar_2r()
+    W, y, theta = _noise_free(arm, 30, np.random.default_rng(24), G_PLANE, False)
+    prior = 1.2 * theta
+    radius = 0.5 * float(np.linalg.norm(prior))
+    est = consistent_estimate(W, y, 2, friction=False, prior=prior, radius=radius)
+    base = base_parameters(W)
+    beta = base.project(theta)
+    assert np.abs(base.project(est.theta) - beta).max() < 1e-7 * np.abs(beta).max()
+    assert np.linalg.norm(est.pi - prior) <= radius * (1 + 1e-8)
+    with pytest.raises(ValueError, match=r"a radius needs a prior"):
+        consistent_estimate(W, y, 2, friction=False, radius=1.0)
+    with pytest.raises(ValueError, match=r"radius must be a finite number >= 0, got -1.0"):
+        consistent_estimate(W, y, 2, friction=False, prior=prior, radius=-1.0)
+
+
 def test_epsilon_keeps_every_pseudo_inertia_that_far_inside():
     """One link, the data pin every parameter to 0; J ⪰ 1 kg m^2 forces m >= 1 and the
     Σ diagonal >= 1: the closest point is m = 1, Σ = 1, i.e. Ī = tr(Σ) 1 − Σ = 2 · 1."""
