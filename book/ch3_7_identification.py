@@ -61,8 +61,9 @@ def read_csv(name):
 # 같은 순서로 쌓은 벡터를 $y$라 하면 $W\boldsymbol{\pi} = y$이다. $W$의 열이 서로 독립이 아니면 이 식의 해는
 # 하나로 정해지지 않는다. 열 사이의 관계는 두 가지이다.
 #
-# - **영향이 없는 파라미터.** 열이 0이다. 기저에 고정된 축으로만 도는 첫 링크의 질량이 그 예이다.
-#   질량이 어디에 있든 첫 관절의 토크에는 관성 모멘트만 들어간다.
+# - **영향이 없는 파라미터.** 열이 0이다. 첫 링크의 질량 $m_1$이 그 예이다. $\{1\}$의 원점은 관절 1의
+#   축 위에 있어서 움직이지 않는다. 그래서 $m_1$은 그 원점에 놓인 점 질량처럼 들어가고 토크를 만들지
+#   않는다. 질량 중심의 위치는 $m_1c_1$과 $I_{o,1}$을 거쳐 토크에 들어간다.
 # - **묶여서만 나타나는 파라미터.** 한 열이 다른 열들의 일차 결합이다. 관절 $j$의 원점에 놓인
 #   질량은 링크 $j-1$의 끝에 붙은 점 질량과 구별되지 않는다.
 #
@@ -73,12 +74,18 @@ def read_csv(name):
 # $$ (eq-37-base)
 #
 # 이다. $W_b$는 열이 모두 독립이므로 $\beta$는 하나로 정해진다. $E_\beta$는 독립 파라미터 자리에 단위
-# 행렬을, 종속 파라미터 자리에 $K_\beta$를 놓은 행렬이다.
+# 행렬을, 종속 파라미터 자리에 $K_\beta$를 놓은 행렬이다. 영향이 없는 파라미터의 $K_\beta$ 열은 0이다.
+#
+# 수치로는 열 피벗 QR로 독립인 열을 고른다. $WP = QR$에서 $P$는 열의 순서를 바꾸는 행렬이고, $R$의
+# 대각 성분은 크기 순으로 줄어든다. 문턱을 넘는 대각 성분의 수가 순위 $r$이다. 처음 $r$개의 열이
+# 독립인 열이다. $R$을 $R_{11}$($r\times r$)과 그 오른쪽 $R_{12}$로 나누면 $K_\beta = R_{11}^{-1}R_{12}$이다
+# (`identify.base_parameters`).
 #
 # ### 평면 2R 팔을 기호로
 #
 # `models.planar_2r`의 팔을 세로 평면에 두자. 두 관절은 $z$축으로 돌고, $\{2\}$는 $\{1\}$의
-# $x = L_1$에 있다. 링크 $i$의 원점 속도 $v_i$와 각속도 $\omega_i$로 운동 에너지를 쓰면
+# $x = L_1$에 있다. 링크 $i$의 원점 속도 $v_i$와 각속도 $\omega_i$(둘 다 $\{i\}$에서 본 값)로 운동
+# 에너지를 쓰면
 # $\mathcal{K}_i = \tfrac12 m_i v_i^{\mathsf T} v_i + v_i^{\mathsf T}(\omega_i\times m_ic_i)
 # + \tfrac12\omega_i^{\mathsf T}I_{o,i}\,\omega_i$이다. 위치 에너지는
 # $\mathcal{U}_i = -m_i\,\mathfrak{g}^{\mathsf T} p_i - \mathfrak{g}^{\mathsf T} R_i m_ic_i$이다. 라그랑주 방정식이
@@ -99,9 +106,10 @@ glue("c37_2r_zero", len(base2["zero"]), display=False)
 glue("c37_2r_regrouped", 20 - base2["rank"] - len(base2["zero"]), display=False)
 
 # %% [markdown]
-# 스무 개의 파라미터 가운데 {glue:text}`c37_2r_rank`개가 기저 파라미터이다.
-# {glue:text}`c37_2r_zero`개는 토크에 나타나지 않는다. 평면 밖의 관성 성분과 $h_z$, 그리고 첫
-# 링크의 질량이다. 남은 {glue:text}`c37_2r_regrouped`개인 $m_2$는 첫 링크의 두 파라미터에 묶인다.
+# 출력의 이름은 코드의 것이다. `hx1`은 $mc_{x,1}$이고, `Izz1`은 $I_{zz,1}$이다. 스무 개의 파라미터
+# 가운데 {glue:text}`c37_2r_rank`개가 기저 파라미터이다. {glue:text}`c37_2r_zero`개는 토크에 나타나지
+# 않는다. 링크마다 $I_{zz}$가 아닌 관성 성분 다섯 개와 $mc_z$, 그리고 첫 링크의 질량이다. 남은
+# {glue:text}`c37_2r_regrouped`개인 $m_2$는 첫 링크의 두 파라미터에 묶인다.
 #
 # $$
 # I_{zz,1}^{R} = I_{zz,1} + L_1^2\, m_2,\qquad mc_{x,1}^{R} = mc_{x,1} + L_1\, m_2
@@ -110,12 +118,12 @@ glue("c37_2r_regrouped", 20 - base2["rank"] - len(base2["zero"]), display=False)
 # 관절 2의 원점에 놓인 질량 $m_2$는 링크 1의 $x = L_1$에 붙은 점 질량과 같다. 그 점 질량이 원점에
 # 대한 관성에 $L_1^2 m_2$를, 1차 모멘트에 $L_1 m_2$를 더한다. 회전 관절의 이런 재묶음 규칙은 Khalil과
 # Kleinfinger의 1986년 논문에서 나왔다고 알려져 있다. 이 책은 그 논문을 직접 읽지 못했다. 위 식은
-# 여기서 기호 계산으로 다시 얻은 것이다. 그 규칙은 링크 좌표계의 원점에 대한 파라미터를 쓰므로 이
-# 책의 $\boldsymbol{\pi}$와 같은 자리에서 묶인다.
+# 여기서 기호 계산으로 다시 얻은 것이다.
 #
-# **수치로 같은 답.** 무작위 상태에서 $W$를 쌓고 열 피벗 QR로 순위를 잰다
-# {cite:p}`gautier1991numerical`. 기호 계산이 고른 독립 열로 종속 열을 최소제곱으로 풀면 재묶음 계수가
-# 나온다. 이 값을 기호의 $K_\beta$와 비교한다.
+# **수치로 같은 답.** 무작위 상태에서 $W$를 쌓고 열 피벗 QR로 순위를 잰다. 이 방법은 Gautier의
+# 1991년 논문 {cite:p}`gautier1991numerical`에서 왔다. 이 책은 그 논문의 초록과 뒤의 논문들로만 그
+# 내용을 안다. QR이 고르는 독립 열은 기호 계산의 것과 다를 수 있다. 그래서 기호 계산이 고른 독립 열로
+# 종속 열을 최소제곱으로 풀어 재묶음 계수를 얻는다. 이 값을 기호의 $K_\beta$와 비교한다.
 
 # %% tags=["nbval-ignore-output"]
 arm2 = models.planar_2r()  # L1 = 1 m
@@ -192,7 +200,7 @@ GAZ_PANDA = 43  # Gaz et al. (2019): the coefficient vector of their code, frict
 
 # %% tags=["remove-input"]
 glue("c37_gaz", GAZ_PANDA, display=False)
-claims.claim("c37-panda-gaz", "Panda의 기저 파라미터 수는 그 벡터의 길이와 같다",
+claims.claim("c37-panda-gaz", "Panda의 기저 파라미터 수는 그 벡터의 관성 쪽 길이와 같다",
              int(counts["Panda"]["base"]) == GAZ_PANDA, ours=counts["Panda"]["base"], gaz=GAZ_PANDA)
 
 # %% [markdown]
@@ -201,8 +209,9 @@ claims.claim("c37-panda-gaz", "Panda의 기저 파라미터 수는 그 벡터의
 # Gaz 등은 Panda의 동역학을 식별했다 {cite:p}`gaz2019dynamic`. 이 책은 그 논문의 초록과 함께 공개된
 # 코드 저장소(`marcocognetti/FrankaEmikaPandaDynModel`)를 읽었다. 저장소의
 # `get_Panda_coefficients_expanded.m`은 관성 쪽 계수 {glue:text}`c37_gaz`개와 관절마다 마찰 계수 세
-# 개를 담은 벡터를 돌려준다. Panda의 기저 파라미터 수는 그 벡터의 길이와 같다. 두 계산은 좌표계가
-# 다르다. 기저 집합의 크기는 좌표계를 바꾸어도 변하지 않는다.
+# 개를 담은 벡터를 돌려준다. Panda의 기저 파라미터 수는 그 벡터의 관성 쪽 길이와 같다. 이 수는 논문
+# 본문이 아니라 코드에서 센 것이다. 두 계산은 좌표계가 다르다. 기저 집합의 크기는 좌표계를 바꾸어도
+# 변하지 않는다. $W$의 열을 가역 행렬로 섞어도 순위가 같기 때문이다.
 #
 # UR5와 PUMA 560에 대해서도 문헌의 수가 있다. PUMA 560의 수는 Gautier의 1991년 논문이 예로
 # 들었다고 알려져 있다. 이 책은 그 수를 직접 읽지 못했으므로 옮기지 않는다. UR5의 수도 일차 자료에서
@@ -231,6 +240,7 @@ glue("c37_period", int(ch37.PERIOD), display=False)
 glue("c37_harmonics", ch37.HARMONICS, display=False)
 glue("c37_share", int(round(100 * ch37.LIMIT_SHARE)), display=False)
 glue("c37_trim", int(ch37.TRIM), display=False)
+glue("c37_radius", f"{ch37.DISTANCE_RADIUS:g}", display=False)
 
 # %% [markdown]
 # (sec-37-experiment)=
@@ -250,14 +260,17 @@ glue("c37_trim", int(ch37.TRIM), display=False)
 #
 # 마찰 계수도 $\boldsymbol{\pi}$에 붙여 함께 추정한다(`identify.friction_regressor`).
 #
-# **가진 궤적.** 관절마다 유한 푸리에 급수를 쓴다 {cite:p}`swevers1997generation`.
+# **가진 궤적.** 관절마다 유한 푸리에 급수를 쓴다 {cite:p}`swevers1997generation`. 이 책은 그 논문의
+# 초록만 읽었고, 자세한 내용은 뒤의 논문들로 안다. 속도가 $\dot q_j = \sum_l a_{j,l}\cos(l\omega_f t) + b_{j,l}\sin(l\omega_f t)$가
+# 되도록 계수를 나눈 꼴이다.
 #
 # $$
 # q_j(t) = q_{0,j} + \sum_{l=1}^{L} \frac{a_{j,l}}{l\,\omega_f}\sin(l\,\omega_f t)
 # - \frac{b_{j,l}}{l\,\omega_f}\cos(l\,\omega_f t)
 # $$ (eq-37-fourier)
 #
-# 주기는 {glue:text}`c37_period` s이고 고조파는 {glue:text}`c37_harmonics`개이다. 궤적이 주기적이므로 여러 주기를 재서 평균할 수 있다.
+# 주기는 {glue:text}`c37_period` s이고 고조파는 {glue:text}`c37_harmonics`개이다($\omega_f = 2\pi/T$). 궤적이 주기적이므로 여러
+# 주기를 재서 평균할 수 있다. 이 실험은 평균하지 않고 잰 주기를 모두 쓴다.
 # 계수는 $\operatorname{cond}(W_b)$가 작아지도록 고른다. 조건수가 작으면 잡음이 $\hat\beta$로 덜
 # 증폭된다. 제약은 URDF의 위치·속도·토크 한계의 {glue:text}`c37_share` %이다. 토크 한계는 실험하는 사람이 가진 공칭
 # 모델로 잰다. 이 최적화는 scipy의 SLSQP로 하고, 연구 스크립트에서 돈다.
@@ -265,25 +278,47 @@ glue("c37_trim", int(ch37.TRIM), display=False)
 # **측정과 미분.** 참 로봇의 토크에 잡음을 더하고, 관절 위치에도 잡음을 더한다. 가속도는 재지
 # 않는다. 위치를 저역 통과 필터에 통과시킨 뒤 중심 차분으로 속도와 가속도를 얻는다
 # (`identify.differentiate`). 필터는 앞으로 한 번, 뒤로 한 번 돌리는 영위상 필터이다. 그래서 지연이
-# 없지만 측정이 끝난 뒤에만 쓸 수 있다. 토크도 같은 필터를 지나게 한다(`identify.lowpass`). 그래야
-# 양변이 같은 주파수 성분을 잃는다. 필터가 자리 잡는 처음과 끝의 {glue:text}`c37_trim` s는 버린다.
+# 없지만 측정이 끝난 뒤에만 쓸 수 있다. 토크도 같은 필터를 지나게 한다(`identify.lowpass`). 거른
+# 상태로 쌓은 $W$의 열도 하나씩 같은 필터에 통과시킨다. 필터는 선형이고 $\boldsymbol{\pi}$는 상수이다. 그래서
+# $\tau = W\boldsymbol{\pi}$의 양변을 거르면 거른 토크가 거른 $W$와 같은 $\boldsymbol{\pi}$로 이어진다. 토크만
+# 거르면 이 관계가 깨진다. $W$의 열은 상태의 비선형 함수이다. 특히 쿨롱 마찰의 열
+# $\mathrm{sign}(\dot q_j)$는 계단이어서 필터 밖의 성분을 가진다(연습 문제 {ref}`ex-37-filter`). 필터가
+# 자리 잡는 처음과 끝의 {glue:text}`c37_trim` s는 버린다.
 #
-# **세 추정.** 보통 최소제곱은 $\hat\beta = W_b^{+} y$이고, 그 공분산은
-# $\mathrm{cov}(\hat\beta) = \hat s^2 (W_b^{\mathsf T} W_b)^{-1}$이다($\hat s$는 잔차의 표준편차).
-# 가중 최소제곱은 관절마다 잔차의 표준편차로 행을 나눈다. 손목 관절과 어깨 관절은 잡음의 크기가
-# 다르기 때문이다. 세 번째는 물리적으로 일관된 추정이다. 링크마다 유사 관성 행렬 $J(\boldsymbol{\pi}_i)$가 양의
-# 준정부호라는 조건을 제약으로 넣고 $\lVert W\boldsymbol{\pi} - y\rVert$를 최소화한다 {cite:p}`wensing2018lmi`. 이
-# 문제는 반정부호 계획(SDP)이다. cvxpy로 쓰고 Clarabel로 푼다. Clarabel은 공개된 내부점
-# 풀이기이고 pip 휠로 설치된다.
+# **세 추정.** 보통 최소제곱(OLS)은 $\hat\beta = W_b^{+} y$이고, 그 공분산은
+# $\mathrm{cov}(\hat\beta) = \hat s^2 (W_b^{\mathsf T} W_b)^{-1}$이다. $\hat s^2 = \lVert y - W_b\hat\beta\rVert^2/(m - r)$은
+# 잔차의 분산이다($m$은 행의 수, $r$은 기저 파라미터의 수). 이 공분산은 잔차가 서로 독립이라고
+# 가정한다. 가중 최소제곱(WLS)은 두 단계이다. OLS의 잔차로 관절마다 표준편차를 구하고, 각 행을 그
+# 관절의 표준편차로 나눈 뒤 다시 푼다. 관절마다 잡음의 크기가 다르기 때문이다. 세 번째는 물리적으로
+# 일관된 추정이다 {cite:p}`wensing2018lmi`. 마찰 계수까지 모은 $\theta = (\boldsymbol{\pi}, F_v, F_c)$에 대해
+#
+# $$
+# \min_{\theta}\ \lVert W\theta - y\rVert^2 + \zeta\,\lVert\boldsymbol{\pi} - \boldsymbol{\pi}_{\mathrm{nom}}\rVert^2
+# \quad\text{subject to}\quad J(\boldsymbol{\pi}_i) \succeq \xi\,\mathbf 1\ (i = 1,\dots,n),\quad F_{v,j},\,F_{c,j} \ge 0
+# $$ (eq-37-sdp)
+#
+# 를 푼다. $J(\boldsymbol{\pi}_i)$는 링크 $i$의 유사 관성 행렬이다. $J$는 $\boldsymbol{\pi}_i$의 일차식이므로 이
+# 문제는 반정부호 계획(SDP)이다. $W$는 순위가 모자란다. 토크에 나타나지 않는 방향은 데이터가 정하지
+# 못한다. 둘째 항이 그 방향을 공칭 값 $\boldsymbol{\pi}_{\mathrm{nom}}$(URDF 값) 쪽으로 정한다. 가중치
+# $\zeta$는 데이터 항에 비해 작게 둔다. cvxpy로 쓰고 Clarabel로 푼다. Clarabel은 공개된 내부점 풀이기이고
+# pip 휠로 설치된다.
+#
+# % no-claim: 판정 방법의 정의(최소 노름 완성은 방법의 이름이다)
 #
 # **물리적이지 않은 최소제곱.** 최소제곱은 $\beta$만 준다. 링크마다 판정하려면 $\boldsymbol{\pi}$ 전체가 있어야
-# 한다. 이 장은 $\beta$를 내는 물리적인 $\boldsymbol{\pi}$가 하나라도 있는지를 묻는다. 곧 $J(\boldsymbol{\pi}_i)\succeq 0$인
-# $\boldsymbol{\pi}$ 가운데 $\lVert E_\beta\boldsymbol{\pi} - \hat\beta\rVert$의 최솟값을 SDP로 구한다(`ch37.physical_distance`).
-# 최소 노름 완성은 $\boldsymbol{\pi}$ 하나만 시험한다. 그 하나가 물리적이지 않아도 다른 완성은 물리적일 수 있다.
+# 한다. 이 장은 $\hat\beta$를 내는 물리적인 $\boldsymbol{\pi}$가 하나라도 있는지를 묻는다. 곧 모든 링크에서
+# $J(\boldsymbol{\pi}_i)\succeq 0$이고 마찰 계수가 음이 아닌 $\theta$ 가운데
+# $\lVert E_\beta\theta - \hat\beta\rVert/\lVert\hat\beta\rVert$의 최솟값을 SDP로 구한다(`ch37.physical_distance`). 이
+# 값을 물리적 거리라 부른다. $E_\beta$가 보지 못하는 방향은 이 문제에서도 정해지지 않는다. 그래서
+# $\lVert\boldsymbol{\pi} - \boldsymbol{\pi}_{\mathrm{nom}}\rVert \le$ {glue:text}`c37_radius`$\,\lVert\boldsymbol{\pi}_{\mathrm{nom}}\rVert$라는
+# 신뢰 영역을 둔다. 이 영역은 실험의 모든 로봇을 담을 만큼 넓다. 당기는 항이 없으므로 보이는 방향의 맞춤은
+# 정확하다. 다만 0이 아닌 거리는 이 영역 안에 물리적인 $\boldsymbol{\pi}$가 없다는 뜻이다. 최소 노름 완성은
+# $\boldsymbol{\pi}$ 하나만 시험한다. 그 하나가 물리적이지 않아도 다른 완성은 물리적일 수 있다.
 #
 # **검증.** 맞춤에 쓰지 않은 다른 궤적에서 세 가지를 잰다. 관절마다 토크 예측의 RMS 오차, 추정한
 # $M(q)$의 오차, 그리고 순동역학 시뮬레이션의 오차이다. $M$의 $k$열은
-# $W_b(q, 0, e_k)\,\hat\beta$이다(중력은 뺀다). 그래서 기저 파라미터만으로 $M$을 만들 수 있다.
+# $W_b(q, 0, e_k)\,\hat\beta$이다(중력은 뺀다). 속도가 0이므로 마찰 열도 0이다. 그래서 기저 파라미터만으로
+# $M$을 만들 수 있다.
 # 시뮬레이션에는 링크마다 관성이 있는 체인이 있어야 한다. 그래서 일관된 추정만 시뮬레이션한다.
 #
 # 실험의 수치와 그림은 연구 스크립트가 만든다(3.7.3절).
@@ -295,9 +330,11 @@ glue("c37_trim", int(ch37.TRIM), display=False)
 # 참 로봇을 만들고, 가진 궤적을 최적화하고, 측정·미분·추정·검증을 한 번 한다. 이어서 잡음 배율
 # 다섯 가지에서 측정을 여러 번 되풀이한다. 설정값은 다음과 같다. 샘플링은 {glue:text}`c37_rate` Hz, 측정은
 # {glue:text}`c37_periods`주기, 필터의 차단 주파수는 {glue:text}`c37_cutoff` Hz이다. 거른 뒤
-# {glue:text}`c37_decimate`번째 샘플마다 하나씩 남긴다. 거른 잔차는 이웃한 샘플끼리 닮았기 때문이다.
-# 잡음 배율 1의 토크 잡음은 어깨 세 관절이 {glue:text}`c37_noise_big` N m, 손목 세 관절이
-# {glue:text}`c37_noise_small` N m이다. 위치 잡음은 {glue:text}`c37_noise_q` rad이다. 이 기계에서 전체는 약
+# {glue:text}`c37_decimate`번째 샘플마다 하나씩 남긴다. 거른 잔차는 이웃한 샘플끼리 닮았다. 솎으면 같은
+# 정보를 적은 행으로 다룬다. 그래도 남은 샘플끼리의 상관은 사라지지 않는다(아래의 신뢰 구간).
+# 잡음 배율 1의 토크 잡음은 관절 1과 2가 {glue:text}`c37_noise_big` N m, 관절 3이
+# {glue:text}`c37_noise_mid` N m, 손목 세 관절이 {glue:text}`c37_noise_small` N m이다. 위치 잡음은
+# {glue:text}`c37_noise_q` rad이다. 이 기계에서 전체는 약
 # {glue:text}`c37_minutes`분 걸렸다. `make studies`로 다시 돌린다.
 
 # %% tags=["remove-input"]
@@ -317,6 +354,7 @@ glue("c37_periods", ch37.PERIODS, display=False)
 glue("c37_cutoff", int(ch37.CUTOFF), display=False)
 glue("c37_decimate", ch37.DECIMATE, display=False)
 glue("c37_noise_big", f"{ch37.TORQUE_NOISE[0]:g}", display=False)
+glue("c37_noise_mid", f"{ch37.TORQUE_NOISE[2]:g}", display=False)
 glue("c37_noise_small", f"{ch37.TORQUE_NOISE[3]:g}", display=False)
 glue("c37_noise_q", sci(ch37.POSITION_NOISE, 1), display=False)
 glue("c37_minutes", int(run["minutes"]), display=False)
@@ -331,6 +369,14 @@ glue("c37_tau_share", int(round(100 * float(limits["optimised"]["tau_share"]))),
 history = read_csv("ch37_condition_history.csv")
 claims.claim("c37-iterates-out", "중간의 반복점은 한계를 벗어나기도 한다",
              any(r["within_limits"] == "no" for r in history))
+claims.claim("c37-qd-binds", "속도 제약이 최적점을 붙잡는다",
+             abs(float(limits["optimised"]["qd_share"]) - ch37.LIMIT_SHARE) < 1e-3
+             and float(limits["optimised"]["q_share"]) < ch37.LIMIT_SHARE
+             and float(limits["optimised"]["tau_share"]) < ch37.LIMIT_SHARE,
+             shares=limits["optimised"])
+feasible = [float(r["cond"]) for r in history if r["within_limits"] == "yes"]
+claims.claim("c37-last-best", "SLSQP가 마지막에 돌려준 점이 한계 안의 어느 반복점보다 조건수가 작다",
+             cond["optimised"] < min(feasible), chosen=cond["optimised"], best_iterate=min(feasible))
 claims.claim("c37-cond-down", "조건수는 줄었다", cond["optimised"] < cond["initial"],
              before=cond["initial"], after=cond["optimised"])
 
@@ -341,22 +387,30 @@ claims.claim("c37-cond-down", "조건수는 줄었다", cond["optimised"] < cond
 #
 # 최적화는 한계 안의 무작위 계수에서 시작한다. SLSQP의 반복 한도는 {glue:text}`c37_maxiter`번이고,
 # {glue:text}`c37_iterations`번 만에 멈췄다. 목적 함수는 설계용 격자(한 주기에 샘플 100개)에서 잰
-# $\log_{10}\operatorname{cond}(W_b)$이다. 중간의 반복점은 한계를 벗어나기도 한다. 그래서 한계 안의
-# 반복점 가운데 조건수가 가장 작은 것을 고른다.
+# $\log_{10}\operatorname{cond}(W_b)$이다. 중간의 반복점은 한계를 벗어나기도 한다. 그래서 시작점과 반복점,
+# 그리고 SLSQP가 멈추며 돌려준 점 가운데 한계 안에서 조건수가 가장 작은 것을 고른다.
+#
+# % claim: c37-last-best
+#
+# 이번에는 SLSQP가 마지막에 돌려준 점이 한계 안의 어느 반복점보다 조건수가 작다. 그 점이 고른 궤적이다.
 #
 # % claim: c37-cond-down
 #
 # 조건수는 줄었다. 처음 궤적은 {glue:text}`c37_cond_initial`, 고른 궤적은 {glue:text}`c37_cond_optimised`이다.
 # 검증에 쓰는 다른 무작위 궤적은 {glue:text}`c37_cond_validation`이다. 고른 궤적은 위치 한계의
 # {glue:text}`c37_q_share` %, 속도 한계의 {glue:text}`c37_qd_share` %, 토크 한계의
-# {glue:text}`c37_tau_share` %까지 쓴다. 속도 제약이 최적점을 붙잡는다.
+# {glue:text}`c37_tau_share` %까지 쓴다.
+#
+# % claim: c37-qd-binds
+#
+# 속도 제약이 최적점을 붙잡는다. 속도만 허용한 몫을 다 쓴다.
 #
 # ```{figure} figures/ch37_condition.png
 # :name: fig-37-condition
 # :width: 85%
 #
-# SLSQP 반복에 따른 관측 행렬 조건수. 점은 한계 안의 반복점, 가위표는 한계를 벗어난 반복점이다.
-# 점선은 고른 궤적의 조건수이다.
+# SLSQP 반복에 따른 관측 행렬 조건수(설계용 격자, 공칭 모델). 점은 한계 안의 반복점, 가위표는 한계를
+# 벗어난 반복점이다. 별은 SLSQP가 멈추며 돌려준 점이고, 점선은 그 점, 곧 고른 궤적의 조건수이다.
 # ```
 #
 # ```{figure} figures/ch37_excitation.png
@@ -385,9 +439,12 @@ glue("c37_ratio_wls", fixed(ratio_wls.max(), 2), display=False)
 glue("c37_ratio_nom", int(np.floor(ratio_nom.min())), display=False)
 claims.claim("c37-ols-floor", "OLS는 모든 관절에서 그 바닥의 두 배 안에 있다", ratio_ols.max() < 2,
              ratios=ratio_ols)
-claims.claim("c37-wls-closer", "WLS는 모든 관절에서 OLS보다 바닥에 가깝거나 같다",
-             bool(np.all(rms["wls"] <= rms["ols"] * 1.1)) and ratio_wls.max() < ratio_ols.max(),
-             wls=rms["wls"], ols=rms["ols"])
+worse = [j + 1 for j in range(6) if rms["wls"][j] > rms["ols"][j]]
+glue("c37_wls_worse", ", ".join(map(str, worse)), display=False)
+glue("c37_rms3_ols", f"{rms['ols'][2]:g}", display=False)
+glue("c37_rms3_wls", f"{rms['wls'][2]:g}", display=False)
+claims.claim("c37-wls-closer", "WLS는 관절 3을 빼면 모든 관절에서 OLS보다 바닥에 가깝다",
+             worse == [3] and ratio_wls.max() < ratio_ols.max(), wls=rms["wls"], ols=rms["ols"])
 claims.claim("c37-nominal-far", "공칭 모델의 RMS는 모든 관절에서 OLS의 수십 배이다",
              ratio_nom.min() > 20, ratios=ratio_nom)
 
@@ -406,8 +463,9 @@ claims.claim("c37-nominal-far", "공칭 모델의 RMS는 모든 관절에서 OLS
 # % claim: c37-ols-floor, c37-wls-closer, c37-nominal-far
 #
 # 바닥에 대한 비율로 보면 OLS는 모든 관절에서 그 바닥의 두 배 안에 있다(최대
-# {glue:text}`c37_ratio_ols`배). WLS는 모든 관절에서 OLS보다 바닥에 가깝거나 같다(최대
-# {glue:text}`c37_ratio_wls`배). URDF 값 그대로인 공칭 모델은 마찰이 없다. 관절 1에서
+# {glue:text}`c37_ratio_ols`배). WLS는 관절 3을 빼면 모든 관절에서 OLS보다 바닥에 가깝다(최대
+# {glue:text}`c37_ratio_wls`배). 관절 {glue:text}`c37_wls_worse`에서는 WLS가 {glue:text}`c37_rms3_wls` N m,
+# OLS가 {glue:text}`c37_rms3_ols` N m이다. URDF 값 그대로인 공칭 모델은 마찰이 없다. 관절 1에서
 # {glue:text}`c37_rms1_nominal` N m를 틀린다. 공칭 모델의 RMS는 모든 관절에서 OLS의 수십 배이다(적어도
 # {glue:text}`c37_ratio_nom`배).
 #
@@ -426,10 +484,41 @@ COVERAGE = 95  # percent of the ±2σ intervals of a normal distribution, rounde
 glue("c37_coverage", COVERAGE, display=False)
 glue("c37_sigma1", f"{float(fit['wls_sigma1']):g}", display=False)
 glue("c37_sigma6", f"{float(fit['wls_sigma6']):g}", display=False)
-claims.claim("c37-wls-covers", "WLS의 구간이 참값을 더 많이 덮는다", wls_in > ols_in,
+cov = {r["quantity"]: r["value"] for r in read_csv("ch37_coverage.csv")}
+n_int = int(cov["intervals"])
+share = {k: 100 * int(cov[f"{k}_covered"]) / n_int for k in ("ols", "wls")}
+share_spread = {k: 100 * int(cov[f"{k}_covered_spread"]) / n_int for k in ("ols", "wls")}
+bias_max = max(float(cov["ols_bias_max"]), float(cov["wls_bias_max"]))
+spread = [float(cov["ols_spread_ratio"]), float(cov["wls_spread_ratio"])]
+glue("c37_cov_runs", int(cov["runs"]), display=False)
+glue("c37_cov_ols", int(round(share["ols"])), display=False)
+glue("c37_cov_wls", int(round(share["wls"])), display=False)
+glue("c37_cov_spread_ols", int(round(share_spread["ols"])), display=False)
+glue("c37_cov_spread_wls", int(round(share_spread["wls"])), display=False)
+glue("c37_bias_max", f"{bias_max:g}", display=False)
+glue("c37_spread", f"{min(spread):g}", display=False)
+glue("c37_lag1_min", cov["lag1_min"], display=False)
+glue("c37_lag1_max", cov["lag1_max"], display=False)
+glue("c37_ols_s", f"{float(fit['ols_residual_std']):g}", display=False)
+claims.claim("c37-wls-covers", "이 한 측정에서는 WLS의 구간이 참값을 더 많이 덮었다", wls_in > ols_in,
              wls=wls_in, ols=ols_in, base=nb)
 claims.claim("c37-below-95", "두 추정 모두", max(ols_in, wls_in) < COVERAGE / 100 * nb,
              wls=wls_in, ols=ols_in, base=nb)
+params = {r["parameter"]: r for r in read_csv("ch37_parameters.csv")}
+narrow = all(float(params[f"{k}{j}"]["ols_std"]) < float(params[f"{k}{j}"]["wls_std"])
+             for k in ("Fv", "Fc") for j in (1, 2))
+wide = all(float(params[f"{k}{j}"]["ols_std"]) > float(params[f"{k}{j}"]["wls_std"])
+           for k in ("Fv", "Fc") for j in (3, 4, 5, 6))
+sig_j = [float(fit[f"wls_sigma{j}"]) for j in range(1, 7)]
+claims.claim("c37-ols-widths", "마찰 계수의 구간으로 보면 OLS는 관절 1, 2의 폭을 WLS보다 좁게, 관절 3에서 6까지의 폭을 넓게 잡는다",
+             narrow and wide and all(v > float(fit["ols_residual_std"]) for v in sig_j[:2])
+             and all(v < float(fit["ols_residual_std"]) for v in sig_j[2:]), sigma=sig_j)
+claims.claim("c37-not-bias", "필터와 미분의 치우침은 원인이 아니다", bias_max < 0.2, bias_max=bias_max)
+claims.claim("c37-spread", "실제 흩어짐이 보고한 σ보다 크다", min(spread) > 1.2, spread=spread)
+claims.claim("c37-spread-covers", "실제 흩어짐으로 구간을 잡으면 덮는 비율이 정규 분포의 값에 가깝다",
+             all(abs(v - 95) < 3 for v in share_spread.values()), **share_spread)
+claims.claim("c37-runs-short", "스무 번 모두를 모아도 두 추정 모두 그 값에 못 미친다",
+             max(share.values()) < COVERAGE - 5, **share)
 
 # %% [markdown]
 # **신뢰 구간.** {numref}`fig-37-parameters`는 기저 파라미터마다 추정 오차와 $\pm 2\sigma$ 구간을 그린다.
@@ -439,10 +528,26 @@ claims.claim("c37-below-95", "두 추정 모두", max(ols_in, wls_in) < COVERAGE
 #
 # % claim: c37-wls-covers, c37-below-95
 #
-# WLS의 구간이 참값을 더 많이 덮는다. OLS는 모든 행에 같은 $\hat s$를 쓴다. 그런데 관절마다 잔차의
-# 표준편차는 관절 1이 {glue:text}`c37_sigma1` N m, 관절 6이 {glue:text}`c37_sigma6` N m로 다르다. 그래서
-# OLS는 어깨 쪽 파라미터의 폭을 좁게, 손목 쪽의 폭을 넓게 잡는다. 두 추정 모두 {glue:text}`c37_coverage` %에 못 미친다.
-# 미분과 필터의 오차가 잡음처럼 고르게 흩어지지 않기 때문이다.
+# 이 한 측정에서는 WLS의 구간이 참값을 더 많이 덮었다. 두 추정 모두 {glue:text}`c37_coverage` %에 못 미친다.
+#
+# % claim: c37-ols-widths
+#
+# OLS는 모든 행에 같은 $\hat s$ = {glue:text}`c37_ols_s` N m를 쓴다. 그런데 관절마다 잔차의 표준편차는 관절
+# 1이 {glue:text}`c37_sigma1` N m, 관절 6이 {glue:text}`c37_sigma6` N m로 다르다. 마찰 계수의 구간으로 보면
+# OLS는 관절 1, 2의 폭을 WLS보다 좁게, 관절 3에서 6까지의 폭을 넓게 잡는다. 이 관절들의 표준편차가
+# $\hat s$보다 크거나 작기 때문이다.
+#
+# % claim: c37-not-bias, c37-spread, c37-spread-covers, c37-runs-short
+#
+# 모자라는 까닭을 두 가지로 가려 본다. 첫째는 필터와 미분이 남기는 치우침이다. 잡음 없는 측정에서
+# 그 치우침은 가장 큰 것도 $\sigma$의 {glue:text}`c37_bias_max`배이다. 필터와 미분의 치우침은 원인이
+# 아니다. 둘째는 잔차의 상관이다. 솎고 남은 이웃 샘플끼리 잔차의 상관계수는 관절마다
+# {glue:text}`c37_lag1_min`에서 {glue:text}`c37_lag1_max` 사이이다. 공분산의 식은 독립을 가정하므로
+# $\sigma$를 작게 잡는다. 배율 1의 측정 {glue:text}`c37_cov_runs`번에서 $\hat\beta$의 표준편차를 재면
+# 실제 흩어짐이 보고한 σ보다 크다(중앙값으로 적어도 {glue:text}`c37_spread`배). 실제 흩어짐으로 구간을
+# 잡으면 덮는 비율이 정규 분포의 값에 가깝다(OLS {glue:text}`c37_cov_spread_ols` %, WLS
+# {glue:text}`c37_cov_spread_wls` %). 보고한 σ로는 스무 번 모두를 모아도 두 추정 모두 그 값에 못
+# 미친다(OLS {glue:text}`c37_cov_ols` %, WLS {glue:text}`c37_cov_wls` %).
 #
 # ```{figure} figures/ch37_parameters.png
 # :name: fig-37-parameters
@@ -469,23 +574,43 @@ glue("c37_sdp_eps", sci(ch37.SDP_EPSILON, 1), display=False)
 glue("c37_sdp_weight", sci(ch37.SDP_WEIGHT, 1), display=False)
 claims.claim("c37-M-better", "식별한 모델의 오차가 공칭 모델보다 작다",
              max(m_err["ols"], m_err["wls"], m_err["sdp"]) < m_err["nominal"], **m_err)
-claims.claim("c37-sim-better", "모든 시각에서 일관된 추정의 오차가 공칭 모델보다 작다",
+claims.claim("c37-sim-better", "세 구간 모두에서 일관된 추정의 오차가 공칭 모델보다 작다",
              all(a < b for a, b in zip(sim_sdp, sim_nom)), sdp=sim_sdp, nominal=sim_nom)
+sj = {(r["model"], float(r["horizon"])): np.array([float(r[f"joint{j}"]) for j in range(1, 7)])
+      for r in read_csv("ch37_simulation_joints.csv")}
+long_h = max(h for _, h in sj)
+rest_ratio = min(min(sj[("nominal", h)][:5] / sj[("sdp", h)][:5]) for _, h in sj if _ == "sdp")
+glue("c37_sim_rest_ratio", int(np.floor(rest_ratio)), display=False)
+glue("c37_sim_j6_sdp", f"{sj[('sdp', long_h)][5]:g}", display=False)
+glue("c37_sim_j6_nom", f"{sj[('nominal', long_h)][5]:g}", display=False)
+claims.claim("c37-sim-j6", "일관된 추정의 최대 오차는 모든 구간에서 관절 6에서 난다",
+             all(int(np.argmax(v)) == 5 for (m, _), v in sj.items() if m == "sdp"))
+claims.claim("c37-sim-rest", "관절 1에서 5까지는 공칭 모델의 오차가 일관된 추정의 몇 배이다",
+             rest_ratio > 2, ratio=rest_ratio)
+claims.claim("c37-sim-j6-worse", "관절 6만 보면 끝에서는 일관된 추정이 오히려 더 틀린다",
+             sj[("sdp", long_h)][5] > sj[("nominal", long_h)][5])
+claims.claim("c37-headline-physical", "이 측정의 OLS는 이미 물리적이다",
+             fit["ols_distance"] == "physical"
+             and all(rms["sdp"] == rms["ols"]) and m_err["sdp"] == m_err["ols"])
 
 # %% [markdown]
 # ### 질량 행렬과 시뮬레이션
 #
-# 검증 궤적의 자세 스무 개에서 추정한 $M(q)$와 참 $M(q)$를 프로베니우스 노름의 상대 오차로 비교한다.
-# 공칭 모델은 {glue:text}`c37_M_nominal` %, OLS는 {glue:text}`c37_M_ols` %, WLS는
+# 검증 궤적의 자세 스무 개에서 추정한 $M(q)$와 참 $M(q)$를 프로베니우스 노름의 상대 오차로 비교하고
+# 평균한다. 공칭 모델은 {glue:text}`c37_M_nominal` %, OLS는 {glue:text}`c37_M_ols` %, WLS는
 # {glue:text}`c37_M_wls` %이다. 일관된 추정은 {glue:text}`c37_M_sdp` %이다.
+#
+# % claim: c37-headline-physical
+#
+# 일관된 추정의 토크 RMS와 $M$ 오차는 OLS와 같다. 이 측정의 OLS는 이미 물리적이다. 그래서 제약이 맞춤을
+# 바꾸지 않는다.
 #
 # % claim: c37-M-better
 #
 # 식별한 모델의 오차가 공칭 모델보다 작다.
 #
-# 일관된 추정은 링크마다 $J(\boldsymbol{\pi}_i) \succeq \xi\,\mathbf 1$을 요구한다($\xi$ =
-# {glue:text}`c37_sdp_eps` kg m²). 토크에 나타나지 않는 방향은 데이터가 정하지 못한다. 그래서 공칭
-# $\boldsymbol{\pi}$ 쪽으로 약하게 당기는 항을 더한다(가중치 {glue:text}`c37_sdp_weight`). 이렇게 얻은 체인으로
+# 일관된 추정(식 {eq}`eq-37-sdp`)은 $\xi$ = {glue:text}`c37_sdp_eps` kg m², $\zeta$ =
+# {glue:text}`c37_sdp_weight` N² m²로 푼다($\zeta$는 파라미터 단위의 제곱당). 이렇게 얻은 체인으로
 # `aba`와 scipy의 `solve_ivp`를 써서 {glue:text}`c37_sim_duration` s 동안 순동역학을 푼다. 입력 토크는
 # 참 로봇의 역동역학 토크이고, 마찰은 뺀다.
 #
@@ -493,9 +618,17 @@ claims.claim("c37-sim-better", "모든 시각에서 일관된 추정의 오차�
 #
 # 각도의 최대 오차는 {glue:text}`c37_sim_short` s까지 일관된 추정이 {glue:text}`c37_sim_sdp_short` rad, 공칭 모델이
 # {glue:text}`c37_sim_nom_short` rad이다. 끝까지 보면 각각 {glue:text}`c37_sim_sdp_long` rad,
-# {glue:text}`c37_sim_nom_long` rad이다. 모든 시각에서 일관된 추정의 오차가 공칭 모델보다 작다.
-# 그래도 오차는 시간에 따라 빠르게 자란다. 되먹임 없는 시뮬레이션은 작은 가속도 오차를 적분해
-# 쌓는다. 손목 관절은 관성이 작아서 작은 토크 오차도 큰 가속도 오차가 된다.
+# {glue:text}`c37_sim_nom_long` rad이다. 최대 오차는 관절과 $[0, t]$에 걸친 최댓값이다. 세 구간 모두에서
+# 일관된 추정의 오차가 공칭 모델보다 작다. 그래도 오차는 시간에 따라 빠르게 자란다. 되먹임 없는
+# 시뮬레이션은 작은 가속도 오차를 두 번 적분해 쌓는다.
+#
+# % claim: c37-sim-j6, c37-sim-rest, c37-sim-j6-worse
+#
+# 관절별로 보면 그림이 다르다. 일관된 추정의 최대 오차는 모든 구간에서 관절 6에서 난다. 관절 1에서
+# 5까지는 공칭 모델의 오차가 일관된 추정의 몇 배이다(적어도 {glue:text}`c37_sim_rest_ratio`배). 관절
+# 6만 보면 끝에서는 일관된 추정이 오히려 더 틀린다({glue:text}`c37_sim_j6_sdp` rad 대
+# {glue:text}`c37_sim_j6_nom` rad). 손목 끝 링크는 관성이 작다. 그래서 작은 토크 오차도 큰 가속도
+# 오차가 된다. 그 링크의 관성 파라미터는 잡음에 비해 토크에 작게 나타나서 덜 정해진다.
 
 # %% tags=["remove-input"]
 levels = sorted({float(r["noise"]) for r in noise_rows})
@@ -516,6 +649,22 @@ glue("c37_err_high", fixed_sig(100 * med["ols_err"][-1], 2), display=False)
 glue("c37_trms_low", f"{fixed_sig(med['ols_rms'][0], 2):g}", display=False)
 glue("c37_trms_high", f"{fixed_sig(med['ols_rms'][-1], 2):g}", display=False)
 claims.claim("c37-sdp-always", "일관된 추정은 모든 경우에 물리적이다", sdp_phys)
+dists = [float(r["ols_distance"]) for r in noise_rows if r["ols_distance"] != "physical"]
+glue("c37_dist_max", f"{max(dists):g}", display=False)
+glue("c37_dist_tol", sci(1e-6, 1), display=False)
+claims.claim("c37-dist-small", "거리는 작다", max(dists) < 0.01, largest=max(dists))
+NEAR = 10  # percent
+glue("c37_near", NEAR, display=False)
+low = np.array(levels) <= 1.0
+claims.claim("c37-sdp-near-ols", "일관된 추정은 배율 1까지 OLS와 거의 같다",
+             bool(np.all(np.abs(med["sdp_err"] - med["ols_err"])[low] <= NEAR / 100 * med["ols_err"][low])
+                  and np.all(np.abs(med["sdp_rms"] - med["ols_rms"])[low]
+                             <= NEAR / 100 * med["ols_rms"][low])),
+             sdp=med["sdp_err"], ols=med["ols_err"])
+claims.claim("c37-sdp-high", "더 큰 잡음에서는 OLS보다 조금 낫다",
+             bool(np.all(med["sdp_err"][~low] < med["ols_err"][~low])
+                  and np.all(med["sdp_rms"][~low] < med["ols_rms"][~low])),
+             sdp=med["sdp_err"], ols=med["ols_err"])
 claims.claim("c37-nonphys-high", "가장 큰 잡음에서는 모든 측정에서 물리적이지 않다",
              nonphys[levels[-1]] == len(at[levels[-1]]), count=nonphys)
 claims.claim("c37-grow", "세 추정 모두 잡음과 함께 커진다",
@@ -529,25 +678,27 @@ claims.claim("c37-wls-best", "모든 잡음 수준에서 WLS가 가장 작다",
 #
 # 잡음 배율마다 측정을 {glue:text}`c37_runs`번(배율 1에서는 {glue:text}`c37_runs_at_1`번) 되풀이한다.
 # 측정마다 OLS의 $\hat\beta$가 물리적인 $\boldsymbol{\pi}$로 설명되는지 `ch37.physical_distance`로 판정한다.
-# 판정의 문턱은 거리 $10^{-6}$이다. 배율 1에서는 {glue:text}`c37_runs_at_1`번 가운데
+# 판정의 문턱은 거리 {glue:text}`c37_dist_tol`이다. 배율 1에서는 {glue:text}`c37_runs_at_1`번 가운데
 # {glue:text}`c37_nonphys_1`번이 물리적이지 않았다. 배율 {glue:text}`c37_level_low`에서는
 # {glue:text}`c37_nonphys_low`번이었다.
 #
-# % claim: c37-nonphys-high, c37-sdp-always
+# % claim: c37-nonphys-high, c37-sdp-always, c37-dist-small
 #
 # 가장 큰 잡음에서는 모든 측정에서 물리적이지 않다(배율 {glue:text}`c37_level_high`에서
-# {glue:text}`c37_nonphys_high`번). 거리는 작다. 잡음이 손목 링크의 작은 관성 성분을 0 너머로 미는
-# 정도이다. 일관된 추정은 모든 경우에 물리적이다.
+# {glue:text}`c37_nonphys_high`번). 거리는 작다. 가장 큰 것도 $\lVert\hat\beta\rVert$의
+# {glue:text}`c37_dist_max`배이다. 일관된 추정은 모든 경우에 물리적이다.
 #
-# % claim: c37-grow, c37-wls-best
+# % claim: c37-grow, c37-wls-best, c37-sdp-near-ols, c37-sdp-high
 #
 # {numref}`fig-37-noise`는 파라미터 오차와 토크 오차의 중앙값을 잡음 배율에 대해 그린다. 토크 오차는
 # 검증 궤적에서 $W_b(\hat\beta - \beta)$의 RMS이다. 곧 파라미터 오차만의 몫이다. 두 오차는 세 추정 모두
 # 잡음과 함께 커진다. OLS의 파라미터 오차는 배율 {glue:text}`c37_level_low`에서
 # {glue:text}`c37_err_low` %, 배율 {glue:text}`c37_level_high`에서 {glue:text}`c37_err_high` %이다. 토크
 # 오차는 {glue:text}`c37_trms_low` N m에서 {glue:text}`c37_trms_high` N m로 커진다. 두 오차 모두
-# 모든 잡음 수준에서 WLS가 가장 작다. 일관된 추정은 OLS와 거의 같다. OLS가 이미 물리적이거나 그
-# 가까이에 있기 때문이다.
+# 모든 잡음 수준에서 WLS가 가장 작다. 일관된 추정은 배율 1까지 OLS와 거의 같다(중앙값의 차이가 OLS의
+# {glue:text}`c37_near` % 안). OLS가 이미 물리적이거나 그 가까이에 있기 때문이다. 더 큰 잡음에서는 OLS보다
+# 조금 낫다. 제약이 물리적이지 않은 OLS를 물리적인 쪽으로 당긴다. 일관된 추정은 행에 가중치를 두지 않는다. 그래서
+# WLS만큼 좋아지지는 않는다.
 #
 # ```{figure} figures/ch37_noise.png
 # :name: fig-37-noise
@@ -560,13 +711,29 @@ claims.claim("c37-wls-best", "모든 잡음 수준에서 WLS가 가장 작다",
 # (sec-37-own-robot)=
 # ## 3.7.4 내 로봇에서 해 보기
 #
-# 자기 로봇의 URDF가 있으면 같은 순서로 한다. `chaindyn.urdf.load`로 체인을 읽는다.
-# `identify.random_observations`와 `identify.base_parameters`로 기저 집합을 구한다.
-# `identify.fourier_trajectory`로 가진 궤적을 만들고, 한계 안에서 조건수를 줄인다. 로봇을 그 궤적으로
-# 움직여 관절 위치와 토크를 기록한다. `identify.differentiate`와 `identify.lowpass`로 미분하고
-# 거른다. `identify.observation_matrix`로 $W$를 쌓고, `identify.least_squares`나
-# `identify.weighted_least_squares`로 $\hat\beta$를 구한다. 시뮬레이션에 쓸 모델이 필요하면
-# `identify.consistent_estimate`를 쓴다. 마지막으로 맞춤에 쓰지 않은 궤적에서 토크 예측을 확인한다.
+# 자기 로봇의 URDF가 있으면 같은 순서로 한다. 함수의 이름과 인자는 `chaindyn.identify`의 것이다.
+#
+# 1. `chain = chaindyn.urdf.load(path).chain`으로 체인을 읽는다. `prior = chaindyn.inertial_parameters(chain)`이
+#    $\boldsymbol{\pi}_{\mathrm{nom}}$이다.
+# 2. `base = identify.base_parameters(identify.random_observations(chain, 200, rng, friction=True, gravity=g))`로
+#    기저 집합을 구한다. `g`는 실제 설치의 중력이다. 마찰 열을 넣을지는 뒤의 단계와 맞춘다.
+# 3. `identify.fourier_trajectory(t, a, b, q0, omega_f)`로 가진 궤적을 만든다. 조건수는 라이브러리가 줄이지
+#    않는다. `scipy.optimize.minimize`로 한계 안에서 줄인다(`ch37.optimise_excitation`이 그 예이다). 궤적은
+#    $t = 0$에서 속도가 0이 아니다. 실제 로봇은 정지 상태에서 궤적으로 천천히 들어가게 하고, 그 구간은
+#    맞춤에서 뺀다.
+# 4. 로봇을 움직여 관절 위치 `q_meas`와 토크 `tau_meas`(모양 $(N, n)$)를 기록한다.
+# 5. `q, qd, qdd = identify.differentiate(t, q_meas, cutoff)`로 미분한다.
+#    `W = identify.observation_matrix(chain, q, qd, qdd, g, friction=True)`로 $W$를 쌓는다. $W$의 열과 토크를
+#    모두 `identify.lowpass(t, ..., cutoff)`로 거른다. $W$는 `W.reshape(N, -1)`로 바꾸어 시간 축으로
+#    거른다. 처음과 끝을 버리고 솎는다. `y`는 거른 토크를 샘플 순서로 편 것이다.
+# 6. `identify.least_squares(base.base_columns(W), y)`나
+#    `identify.weighted_least_squares(base.base_columns(W), y, chain.n)`로 $\hat\beta$를 구한다. 두 함수는 열이
+#    모두 독립인 $W_b$만 받는다. `std`를 읽을 때는 잔차의 상관을 확인한다.
+# 7. 시뮬레이션에 쓸 모델이 필요하면 `identify.consistent_estimate(W, y, chain.n, friction=True, prior=prior, weight=zeta, epsilon=xi)`를
+#    쓴다. $W$는 순위가 모자라므로 `prior`와 함께 `weight` > 0이나 `radius`가 있어야 한다. 없으면 함수가
+#    `ValueError`를 낸다. 결과의 `pi`가 물리적인 $\boldsymbol{\pi}$이다.
+#    `chaindyn.body.inertia_from_parameters(est.pi.reshape(-1, 10))`가 링크의 공간 관성을 준다.
+# 8. 마지막으로 맞춤에 쓰지 않은 궤적에서 토크 예측을 확인한다.
 #
 # ## 연습 문제
 #
@@ -583,7 +750,7 @@ claims.claim("c37-wls-best", "모든 잡음 수준에서 WLS가 가장 작다",
 # ```
 #
 # 중력이 관절 축과 나란하면 위치 에너지가 $q$에 따라 변하지 않는다. 첫 링크의 1차 모멘트
-# $mc_{x,1}^{R}$과 $h_{y,1}$은 중력으로만 토크에 나타난다. 그래서 이 둘이 빠진다. $h_{x,2}$, $h_{y,2}$,
+# $mc_{x,1}^{R}$과 $mc_{y,1}$은 중력으로만 토크에 나타난다. 그래서 이 둘이 빠진다. $mc_{x,2}$, $mc_{y,2}$,
 # $I_{zz,2}$는 원심력과 코리올리 힘으로 남는다. 아래 셀이 순위를 잰다.
 
 # %%

@@ -49,6 +49,9 @@ def condition_figure():
     ax.semilogy(it, cond, color="0.6", lw=1)
     ax.semilogy(it[ok], cond[ok], "o", ms=4, color="C0", label="한계 안의 반복")
     ax.semilogy(it[~ok], cond[~ok], "x", ms=5, color="C3", label="한계를 벗어난 반복")
+    nit = int({r["quantity"]: r["value"] for r in read("ch37_run.csv")}["iterations"])
+    ax.semilogy([nit], [final["optimised"]], "*", ms=9, color="C2",
+                label="SLSQP가 돌려준 점")
     ax.axhline(final["optimised"], color="C2", ls="--", lw=1, label="고른 궤적")
     plain_log(ax, "y")
     ax.set_xlabel("SLSQP 반복")
@@ -121,9 +124,14 @@ def noise_figure():
                       ls="-" if key != "sdp" else ":")
     axes[0].set_ylabel(r"$\|\hat\beta - \beta\| / \|\beta\|$")
     axes[1].set_ylabel("토크 오차 RMS (N m)")
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+
     for ax in axes:
         ax.set_xlabel("잡음 배율")
-        plain_log(ax)
+        plain_log(ax, "y")
+        ax.xaxis.set_major_locator(FixedLocator(levels))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.xaxis.set_minor_locator(NullLocator())
     axes[0].legend(fontsize=8)
     fig.tight_layout()
     return fig
