@@ -430,8 +430,9 @@ claims.claim("pr-pas-wmin", "가장 작은 값은 출발 때의 {glue:text}`pr_p
 # ```{figure} figures/ch34_passivity.png
 # :name: fig-34-passivity
 #
-# 6R 팔에 임의의 사인 토크를 건 시뮬레이션. 토크가 한 일 W(t)와 역학적 에너지의 변화, 그리고 운동
-# 에너지와 위치 에너지(최솟값에서 잰 값). 점선은 W의 하한 −E(0)이다.
+# 6R 팔에 임의의 사인 토크를 건 시뮬레이션. 토크가 한 일 W(t)(빨간 파선)와 역학적 에너지의 변화
+# E(t) − E(0)(굵은 파란 선)가 겹친다. 운동 에너지 K와 위치 에너지 U(최솟값에서 잰 값)도 함께 그렸다.
+# 가장 아래의 점선은 W의 하한 −E(0)이다.
 # ```
 #
 # % claim: pr-pas-balance, pr-pas-lower, pr-pas-wmin
