@@ -49,8 +49,7 @@ def figure():
             ax.xaxis.set_minor_formatter(NullFormatter())
             ax.set_title(f"{robot}: {LABEL[which]}", fontsize=9)
             ax.tick_params(labelsize=8)
-            if row == 1:
-                ax.set_xlabel("kg·m²", fontsize=8)
+            ax.set_xlabel("kg·m²", fontsize=8)
             if col == 0:
                 ax.set_ylabel("표본 수", fontsize=8)
     axes[0, 0].legend(fontsize=7, loc="upper right")
