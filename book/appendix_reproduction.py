@@ -20,7 +20,8 @@
 # 사실을 정해 둔 글이다. 3.2장의 명세 원고에는 그 작성자가 자기 예제로 계산한
 # 허용 오차, 곱셈 횟수, 토크의 비도 적혀 있다. 장의 본문은 이 책의 코드가 계산한 값만 쓰고, 명세
 # 원고의 값은 이 부록에만 둔다. 이 부록은 명세 원고가 세운 주장과 보고한 값을 이 책이 계산한 값과
-# 한자리에 놓고, 3.3장과 3.5장이 인용한 문헌의 식과 연산 횟수도 같은 방식으로 맞대어 본다.
+# 한자리에 놓고, 3.3장, 3.5장, 3.7장이 인용한 문헌의 식과 연산 횟수, 기저 파라미터의 수도 같은 방식으로
+# 맞대어 본다.
 #
 # 무엇을 어떻게 비교하는지는 값의 종류가 정한다.
 #
@@ -33,14 +34,15 @@
 #   표에는 이 책이 잰 값과 그 한계, 그리고 한계를 지켰는지를 적는다.
 # - **다른 예제에서 나온 값.** 명세 원고의 예제 팔이 이 책의 팔과 다르면 두 값이 같을 까닭이 없다.
 #   이런 행은 그 값이 뜻하는 진술이 이 책의 팔에서도 참인지를 본다.
-# - **문헌의 값.** 3.3장과 3.5장의 행은 명세 원고가 아니라 발표된 문헌의 값이다. 기준을 세울 수 있는
+# - **문헌의 값.** 3.3장, 3.5장, 3.7장의 행은 명세 원고가 아니라 발표된 문헌의 값이다. 기준을 세울 수 있는
 #   행은 기준과 함께 적고, 그럴 수 없는 행은 비교만 적는다.
 #
 # 각 표의 마지막 열(성립 또는 판정)이 그 비교의 결과이다. 표의 행은 `chaindyn_book`의 장별
-# 모듈(`ch28`, `ch32`, `ch33`, `ch35`)이 계산하고, 표를 만드는 코드 셀은 접어 두었다. 잰 값 가운데
+# 모듈(`ch28`, `ch32`, `ch33`, `ch35`, `ch37`)이 계산하고, 표를 만드는 코드 셀은 접어 두었다. 잰 값 가운데
 # 반올림 수준의 값과 실행 시간은 기계에 따라 달라진다.
 
 # %% tags=["hide-input"]
+import csv
 import sys
 from pathlib import Path
 
@@ -48,7 +50,7 @@ import numpy as np
 from IPython.display import Markdown, display
 from myst_nb import glue
 
-from chaindyn_book import ch28, ch32, ch33, ch35, claims
+from chaindyn_book import ch28, ch32, ch33, ch35, ch37, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
@@ -430,3 +432,32 @@ for r in rep35:
 # 3.5.3절이 단계별로 센다. 교차점의 행은 Featherstone의 *Rigid Body Dynamics Algorithms*(RBDA) p. 204의 경계 $n \le 8$을
 # RBDA 표 10.1의 식으로 다시 세어
 # 견주고, 이 책의 곱셈 수로 센 교차점을 그 옆에 둔다.
+
+# %% [markdown]
+# ## C.5 3.7장 — 동역학 파라미터 식별
+#
+# 3.7장의 행은 문헌이 보고한 기저 파라미터의 수를 이 책이 센 수와 견준다. Panda의 값은 Gaz 등
+# {cite:p}`gaz2019dynamic`과 함께 공개된 코드가 돌려주는 계수 벡터의 관성 부분의 길이이다. 이 책은 그
+# 코드와 논문의 초록을 읽었고, 논문 본문의 표는 읽지 않았다(3.7.1절). 기저 파라미터의 수는 기계와
+# 상관없이 정해지는 정수이므로 같은지를 본다. 이 책의 값은 `figsrc/study_37_identification.py`가
+# 무작위 상태 100개로 센 것이다(`data/ch37_base_counts.csv`). 행은 `chaindyn_book.ch37.reproduction_rows()`가
+# 만든다.
+
+# %% mystnb={"markdown_format": "myst"} tags=["hide-input"]
+with open(Path("..").resolve() / "data" / "ch37_base_counts.csv", encoding="utf-8") as fh:
+    rep37 = ch37.reproduction_rows(list(csv.DictReader(fh)))
+md_table(["항목", "공표", "이 책의 값", "기준", "성립"],
+         [[cell(r["item"]), cell(r["published"]), cell(r["value"]), cell(r["criterion"]),
+           yes(r["holds"])] for r in rep37],
+         "3.7장: 공표된 기저 파라미터 수와 이 책의 값", "tab-c-37", "lllll")
+
+# %% tags=["hide-input"]
+claims.claim("rc37-panda", "이 행은 성립한다", all(r["holds"] for r in rep37), rows=rep37)
+for r in rep37:
+    print(f"{r['item']}: 공표 {r['published']} | 이 책 {r['value']} | 성립 {r['holds']}")
+
+# %% [markdown]
+# % claim: rc37-panda
+#
+# 이 행은 성립한다. 3.4장은 문헌의 수치를 재현하는 행이 없다. 그 장의 회귀 행렬 곱셈 수와 고윳값 한계는
+# 이 책이 직접 세고 찾은 값이며, 비교할 공표값을 이 책은 원문에서 읽지 못했다(3.4.6절).

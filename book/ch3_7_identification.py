@@ -40,7 +40,7 @@ from myst_nb import glue
 
 from chaindyn import identify, models
 from chaindyn.regressor import parameter_names
-from chaindyn_book import ch37_symbolic, claims
+from chaindyn_book import ch37, ch37_symbolic, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, sci  # noqa: E402
@@ -161,7 +161,7 @@ counts = {r["robot"]: r for r in read_csv("ch37_base_counts.csv")}
 for key, r in counts.items():
     for col in ("n", "standard", "base", "unidentifiable", "regrouped", "base_zero_g"):
         glue(f"c37_{key}_{col}", int(r[col]), display=False)
-GAZ_PANDA = 43  # Gaz et al. (2019): the coefficient vector of their code, friction left out
+GAZ_PANDA = ch37.GAZ_PANDA  # the inertial part of Gaz et al.'s coefficient vector (ch37)
 
 # %% [markdown]
 # ```{list-table} 표준 파라미터와 기저 파라미터의 수 (마찰 제외)
@@ -232,8 +232,6 @@ claims.claim("c37-ur5-more", "같은 관절 여섯 개인 6R 팔보다 묶이는
 # {glue:text}`c37_6R_regrouped`개이다. 같은 관절 여섯 개인 6R 팔보다 묶이는 파라미터가 많다.
 #
 # %% tags=["remove-input"]
-from chaindyn_book import ch37  # noqa: E402
-
 glue("c37_perturb", int(round(100 * ch37.PERTURB)), display=False)
 glue("c37_shift", int(round(100 * ch37.COM_SHIFT)), display=False)
 glue("c37_period", int(ch37.PERIOD), display=False)

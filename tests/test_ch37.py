@@ -128,3 +128,12 @@ def test_consistent_estimate_chain_is_physical_and_fits(ur5_experiment):
     assert fit["sdp"].min_eigenvalues.min() >= ch37.SDP_EPSILON * (1 - 1e-3)
     beta = base.project(ch37.full_parameters(true))
     assert np.linalg.norm(fit["beta_sdp"] - beta) / np.linalg.norm(beta) < 1e-3
+
+
+def test_reproduction_row_compares_the_panda_count_with_gaz():
+    """The appendix row holds exactly when the counted base set has Gaz et al.'s 43."""
+    rows = [{"robot": "6R", "base": "36"}, {"robot": "Panda", "base": str(ch37.GAZ_PANDA)}]
+    (row,) = ch37.reproduction_rows(rows)
+    assert row["holds"] and row["value"] == "43"
+    rows[1]["base"] = "42"
+    assert not ch37.reproduction_rows(rows)[0]["holds"]

@@ -39,7 +39,8 @@ from .crosscheck import robot_urdf
 __all__ = [
     "GRAVITY", "FV", "FC", "PERTURB", "COM_SHIFT", "Q_LIMIT", "QD_LIMIT", "TAU_LIMIT",
     "POSITION_NOISE", "TORQUE_NOISE", "RATE", "PERIOD", "HARMONICS", "CUTOFF", "TRIM",
-    "robot", "base_counts", "true_robot", "base_set", "unpack", "excitation",
+    "robot", "GAZ_PANDA", "reproduction_rows", "base_counts", "true_robot", "base_set",
+    "unpack", "excitation",
     "limit_margins", "log_condition", "random_feasible", "optimise_excitation",
     "measure", "exact", "process", "identify_once", "physical_distance", "validate",
     "predict", "torque_rms", "mass_matrix_error", "estimated_mass_matrix",
@@ -106,6 +107,32 @@ def robot(name):
     file, tip = ROBOTS[name]
     path, default_tip = robot_urdf(file)
     return urdf.load(path, tip_link=tip or default_tip).chain
+
+
+#: The number of inertial base parameters of the Panda arm in the code published with
+#: Gaz, Cognetti, Oliva, Robuffo Giordano and De Luca (2019): the inertial part of the
+#: coefficient vector of ``matlab/parameters_retrieval/get_Panda_coefficients_expanded.m``
+#: in marcocognetti/FrankaEmikaPandaDynModel (read there; friction coefficients left out).
+GAZ_PANDA = 43
+
+
+def reproduction_rows(counts):
+    """The rows of appendix C.5: published base-parameter counts against this book's.
+
+    Parameters
+    ----------
+    counts : list of dict
+        The rows of :func:`base_counts` (as read from ``data/ch37_base_counts.csv``).
+
+    Returns
+    -------
+    list of dict
+        ``item``, ``published``, ``value``, ``criterion``, ``holds``.
+    """
+    ours = int(next(r for r in counts if r["robot"] == "Panda")["base"])
+    return [{"item": "Panda 팔(관절 7개)의 관성 기저 파라미터 수, 마찰 제외",
+             "published": f"{GAZ_PANDA} (Gaz 등의 코드)", "value": str(ours),
+             "criterion": "같다", "holds": ours == GAZ_PANDA}]
 
 
 def base_counts(samples=100, seed=0):
