@@ -374,7 +374,7 @@ print("뉴턴-오일러 분해의 반대칭 결함:", fixed_sig(sk["skew_ne"], 2
 # %% tags=["hide-input", "nbval-ignore-output"]
 glue("pr_no_work", sci(sk["power"]), display=False)
 glue("pr_skew_chr", sci(sk["skew_christoffel"]), display=False)
-print("q̇ᵀ(Ṁ - 2C)q̇ (두 분해):", sci(sk["power"]), "| 크리스토펠 결함:", sci(sk["skew_christoffel"]))
+print("qd^T (Mdot - 2C) qd (두 분해):", sci(sk["power"]), "| 크리스토펠 결함:", sci(sk["skew_christoffel"]))
 
 # %% [markdown]
 # % claim: pr-no-work, pr-skew-chr, pr-skew-ne

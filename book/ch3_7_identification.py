@@ -86,8 +86,8 @@ def read_csv(name):
 # `models.planar_2r`의 팔을 세로 평면에 두자. 두 관절은 $z$축으로 돌고, $\{2\}$는 $\{1\}$의
 # $x = L_1$에 있다. 링크 $i$의 원점 속도 $v_i$와 각속도 $\omega_i$(둘 다 $\{i\}$에서 본 값)로 운동
 # 에너지를 쓰면
-# $\mathcal{K}_i = \tfrac12 m_i v_i^{\mathsf T} v_i + v_i^{\mathsf T}(\omega_i\times m_ic_i)
-# + \tfrac12\omega_i^{\mathsf T}I_{o,i}\,\omega_i$이다. 위치 에너지는
+# $\mathcal{K}_i = \tfrac12 m_i v_i^{\mathsf T} v_i + v_i^{\mathsf T}(\omega_i\times m_ic_i) +
+# \tfrac12\omega_i^{\mathsf T}I_{o,i}\,\omega_i$이다. 위치 에너지는
 # $\mathcal{U}_i = -m_i\,\mathfrak{g}^{\mathsf T} p_i - \mathfrak{g}^{\mathsf T} R_i m_ic_i$이다. 라그랑주 방정식이
 # $\tau$를 주고, $\tau$를 $\boldsymbol{\pi}$로 미분하면 $Y$가 나온다(`ch37_symbolic.planar_2r_regressor`). $Y$의
 # 성분은 $\sin q_k$, $\cos q_k$, $\dot q$, $\ddot q$의 다항식이다. 계수를 모아 행렬을 만들고 행 사다리꼴로
@@ -756,7 +756,7 @@ W2h = identify.random_observations(arm2, 40, np.random.default_rng(3), gravity=(
 rank_h = identify.base_parameters(W2h).rank
 print("수평면에 둔 2R 팔의 기저 파라미터 수:", rank_h)
 
-# %% tags=["remove-input"]
+# %% tags=["remove-cell"]
 glue("c37_2r_rank_h", rank_h, display=False)
 claims.claim("c37-2r-horizontal", "두 파라미터가 빠진다", rank_h == base2["rank"] - 2,
              horizontal=rank_h, vertical=base2["rank"])
