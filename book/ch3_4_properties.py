@@ -425,14 +425,25 @@ claims.claim("pr-pas-lower", "$W$는 한 번도 $-\\mathcal{E}(0)$ 아래로 내
              pas["passive_holds"] == "True" and float(pas["W_final"]) > 0, summary=pas)
 claims.claim("pr-pas-wmin", "가장 작은 값은 출발 때의 {glue:text}`pr_pas_Wmin` J이다",
              float(pas["W_min"]) == 0.0, summary=pas)
+E0_pas, W_damped = float(pas["E0_above_min"]), float(pas["damped_W_final"])
+glue("pr_pas_D", pas["damping"].replace(" ", ", "), display=False)
+glue("pr_pas_Td", pas["damped_duration"], display=False)
+glue("pr_pas_Wd", pas["damped_W_final"], display=False)
+glue("pr_pas_Ed", pas["damped_E_final_above_min"], display=False)
+glue("pr_pas_share", f"{fixed(100 * -W_damped / E0_pas, 3):.3f}", display=False)
+claims.claim("pr-pas-damped-balance", "에너지 균형은 이 경우에도 같은 한계 안에서 맞았다",
+             pas["damped_balance_holds"] == "True", summary=pas)
+claims.claim("pr-pas-damped-lower", "$W$는 하한 $-\\mathcal{E}(0)$에 다가가지만 넘지 않는다",
+             pas["damped_passive_holds"] == "True" and -W_damped > 0.5 * E0_pas, summary=pas)
 
 # %% [markdown]
 # ```{figure} figures/ch34_passivity.png
 # :name: fig-34-passivity
 #
-# 6R 팔에 임의의 사인 토크를 건 시뮬레이션. 토크가 한 일 W(t)(빨간 파선)와 역학적 에너지의 변화
-# E(t) − E(0)(굵은 파란 선)가 겹친다. 운동 에너지 K와 위치 에너지 U(최솟값에서 잰 값)도 함께 그렸다.
-# 가장 아래의 점선은 W의 하한 −E(0)이다.
+# 6R 팔의 두 시뮬레이션. 왼쪽은 임의의 사인 토크, 오른쪽은 정지 상태에서 놓은 팔에 건 감쇠 토크이다.
+# 토크가 한 일 W(t)(빨간 파선)와 역학적 에너지의 변화 E(t) − E(0)(굵은 파란 선)가 겹친다. 왼쪽에는 운동
+# 에너지 K와 위치 에너지 U(최솟값에서 잰 값)를, 오른쪽에는 남은 에너지 E(t) − U_min을 함께 그렸다.
+# 점선은 W의 하한 −E(0)이다.
 # ```
 #
 # % claim: pr-pas-balance, pr-pas-lower, pr-pas-wmin
@@ -446,6 +457,17 @@ claims.claim("pr-pas-wmin", "가장 작은 값은 출발 때의 {glue:text}`pr_p
 # 적은 없다. 곧 이 토크는 처음 에너지를 조금도 빼내지 못했다. 그래서 이 시뮬레이션은 하한
 # $-\mathcal{E}(0)$에 다가가지 않는다. 하한을 받치는 것은
 # 잰 에너지 균형 $W = \mathcal{E}(t) - \mathcal{E}(0)$과 $\mathcal{E}(t) \ge 0$이다.
+#
+# % claim: pr-pas-damped-balance, pr-pas-damped-lower
+#
+# 하한에 다가가는 경우는 에너지를 빼내는 토크이다. 두 번째 시뮬레이션은 같은 자세에서 팔을 놓고 감쇠
+# 토크 $\tau = -D\dot q$를 건다. $D$의 대각 성분은 관절 순서로 {glue:text}`pr_pas_D` N·m·s이다. 토크의
+# 일률은 $\dot q^{\mathsf T}\tau = -\dot q^{\mathsf T}D\dot q \le 0$이므로 $W$는 줄기만 한다. 팔은 중력으로 떨어지며
+# 흔들리고, 감쇠가 그 에너지를 가져간다({numref}`fig-34-passivity`의 오른쪽). {glue:text}`pr_pas_Td`초 뒤에
+# $W$는 {glue:text}`pr_pas_Wd` J이다. 처음 에너지의 {glue:text}`pr_pas_share` %를 빼낸 것이다. 남은 에너지
+# $\mathcal{E} - \mathcal{U}_{\min}$은 {glue:text}`pr_pas_Ed` J이다. 에너지 균형은 이 경우에도 같은 한계 안에서
+# 맞았다. $W$는 하한 $-\mathcal{E}(0)$에 다가가지만 넘지 않는다. 팔이 가장 낮은 자세에 멈추어야 $W$가 하한에
+# 닿는다.
 #
 # **이 성질을 어디에 쓰는가.** 수동적인 시스템을 수동적인 제어기와 되먹임으로 이으면 닫힌 고리도
 # 수동적이다. 이것이 수동성 기반 제어의 출발점이다. Slotine과 Li의 적응 제어 {cite:p}`slotine1987adaptive`는

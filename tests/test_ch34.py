@@ -116,11 +116,22 @@ def test_total_energy_is_kinetic_plus_potential():
 def test_passivity_run_energy_balance():
     arm = models.arm6r()
     amp = np.array([2.0, 5.0, 2.0, 0.5, 0.2, 0.1])
-    run = ch34.passivity_run(arm, lambda t: amp * np.sin(3 * t), 0.2,
+    run = ch34.passivity_run(arm, lambda t, q, qd: amp * np.sin(3 * t), 0.2,
                              np.array([0.0, -0.6, 0.9, 0.0, 0.4, 0.0]), np.zeros(6),
                              samples=11)
     assert run["balance"] <= ch34.BOUNDS["passivity"]
     assert run["W"][0] == 0.0
+
+
+def test_a_damping_torque_only_takes_energy_out():
+    """τ = -D q̇ does the work -∫ q̇ᵀ D q̇ dt <= 0, which equals the energy change."""
+    arm = models.arm6r()
+    D = np.diag([2.0, 2.0, 1.0, 0.2, 0.2, 0.1])
+    run = ch34.passivity_run(arm, lambda t, q, qd: -D @ qd, 0.3,
+                             np.array([0.0, -0.6, 0.9, 0.0, 0.4, 0.0]), np.zeros(6),
+                             samples=11)
+    assert run["balance"] <= ch34.BOUNDS["passivity"]
+    assert np.all(np.diff(run["W"]) <= 1e-12 * np.abs(run["W"]).max()) and run["W"][-1] < 0.0
 
 
 def test_pinocchio_check():

@@ -545,6 +545,7 @@ def test_differentiate_and_lowpass_refuse_bad_sampling():
 
 # --- hostile input: what a user identifying a robot may pass ---------------------------------
 
+@pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
 @pytest.mark.parametrize("tau, message", [
     (np.matrix(np.zeros((2, 2))), r"tau must be a plain numpy.ndarray, a list or a number, "
                                   r"got a numpy.matrix"),

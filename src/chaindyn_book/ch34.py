@@ -293,13 +293,14 @@ def total_energy(chain, q, qd, gravity=GRAVITY):
 
 
 def passivity_run(chain, tau, T, q0, qd0, samples=101, rtol=1e-11, atol=1e-11):
-    """Simulate ``M q̈ + C q̇ + g = tau(t)`` (no friction) and integrate the power ``q̇^T tau``.
+    """Simulate ``M q̈ + C q̇ + g = tau`` (no friction) and integrate the power ``q̇^T tau``.
 
     Parameters
     ----------
     chain : Chain
     tau : callable
-        ``tau(t)`` -> (n,), N m.
+        ``tau(t, q, qd)`` -> (n,), N m: a torque of time, or a state feedback
+        such as the damping ``-D qd``.
     T : float
         Duration, s.
     q0, qd0 : array_like, shape (n,)
@@ -321,7 +322,7 @@ def passivity_run(chain, tau, T, q0, qd0, samples=101, rtol=1e-11, atol=1e-11):
 
     def rhs(t, x):
         q, qd = x[:n], x[n:2 * n]
-        ta = np.asarray(tau(t), dtype=float)
+        ta = np.asarray(tau(t, q, qd), dtype=float)
         qdd = aba(chain, q, qd, ta, gravity=GRAVITY)
         return np.concatenate([qd, qdd, [qd @ ta]])
 
