@@ -9,6 +9,8 @@ the filtered differences.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -545,9 +547,13 @@ def test_differentiate_and_lowpass_refuse_bad_sampling():
 
 # --- hostile input: what a user identifying a robot may pass ---------------------------------
 
-@pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")
+with warnings.catch_warnings():  # numpy's note that np.matrix is not recommended
+    warnings.simplefilter("ignore", PendingDeprecationWarning)
+    MATRIX = np.matrix(np.zeros((2, 2)))
+
+
 @pytest.mark.parametrize("tau, message", [
-    (np.matrix(np.zeros((2, 2))), r"tau must be a plain numpy.ndarray, a list or a number, "
+    (MATRIX, r"tau must be a plain numpy.ndarray, a list or a number, "
                                   r"got a numpy.matrix"),
     (np.ma.array(np.zeros((2, 2)), mask=[[1, 0], [0, 0]]), r"tau must be a plain "
                                                           r"numpy.ndarray.*masked array"),
