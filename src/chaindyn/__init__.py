@@ -7,7 +7,8 @@ F_tip the wrench the end effector applies to the environment, in {n}.
 SI units throughout.  ``import chaindyn`` needs numpy only.
 
 The top level holds the chain, the algorithms, the quantities obtained from
-them and the kinematics.  Everything else is reached through its module:
+them, the derivatives of the dynamics and the kinematics.  Everything else
+is reached through its module:
 ``chaindyn.spatial`` (spatial algebra), ``chaindyn.body`` (one rigid
 body: mass properties, realizability, Newton-Euler, inertial parameters),
 ``chaindyn.regressor`` (the torque and energy regressors), ``chaindyn.jacobian`` (Jacobians and
@@ -23,6 +24,7 @@ from .body import newton_euler
 from .chain import Chain
 from .classic import rnea_classic
 from .crba import crba
+from .derivatives import aba_derivatives, rnea_derivatives
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
 from .lagrange import coriolis_matrix, mass_matrix_dot
 from .quantities import (
@@ -66,6 +68,9 @@ __all__ = [
     "aba",
     "forward_dynamics",
     "inverse_mass_matrix",
+    # derivatives of the dynamics (chapter 3.6)
+    "rnea_derivatives",
+    "aba_derivatives",
     # kinematics (chapter 2.8)
     "forward_kinematics",
     "body_jacobian",
