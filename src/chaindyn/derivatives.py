@@ -2,8 +2,8 @@
 
 The RNEA of :mod:`chaindyn.rnea`, differentiated link by link.  With
 ``X_i = Ad_{T_{i,i-1}}`` and ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``, the
-two rules that carry q_i into the sweeps are (checked by finite differences
-in tests/test_derivatives.py)::
+two rules that carry q_i into the sweeps are (both checked against central
+differences of ``joint_step``)::
 
     d(X_i Y)/dq_i     = -ad_{A_i} (X_i Y)                  (motion, forward)
     d(X_i^T F)/dq_i   = -X_i^T ad_{A_i}^T F = X_i^T ad*_{A_i} F   (force, backward)
