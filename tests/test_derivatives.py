@@ -264,3 +264,22 @@ def test_non_chain_and_bad_tip_give_rneas_messages():
                 fn(chain, z, z, z, f_tip=f_tip)
             assert str(got.value) == str(want.value)
             assert pinned in str(want.value)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_sign_rules_of_the_joint_step(kind):
+    """d(X Y)/dq_i = -ad_A (X Y) and d(X^T F)/dq_i = X^T ad*_A F = -X^T ad_A^T F, with
+    X = Ad_{T_{i,i-1}}: the two rules the sweeps are built on, against central differences."""
+    from chaindyn.rnea import joint_step
+    from chaindyn.spatial import ad, ad_dual
+
+    chain, rng, h = _chain(4, kind), np.random.default_rng(9), 1e-6
+    for i in range(chain.n):
+        A, qi, Y, F = chain.screws[i], rng.normal(), rng.normal(size=6), rng.normal(size=6)
+        X = joint_step(chain, i, np.array(qi))
+        dX = (joint_step(chain, i, np.array(qi + h))
+              - joint_step(chain, i, np.array(qi - h))) / (2 * h)
+        assert _rel(dX @ Y, -ad(A) @ X @ Y) < 1e-8
+        assert _rel(dX.T @ F, X.T @ ad_dual(A) @ F) < 1e-8
+        # the opposite sign, X^T ad_A^T F, is wrong
+        assert _rel(dX.T @ F, X.T @ ad(A).T @ F) > 1e-3
