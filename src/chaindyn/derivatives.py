@@ -25,8 +25,9 @@ constant in {n})::
             + G_i dVd_i + ad*_{dV_i} (G_i V_i) + ad*_{V_i} G_i dV_i
     dtau_i = A_i^T dF_i
 
-``ad*_{dV} W`` is linear in dV: ``ad*_a w = bar(w) a`` with
-``bar(m, f) = [[-[m], -[f]], [-[f], 0]]`` (:func:`_bar`).  Each link costs
+``ad*_{dV} W`` is linear in dV: ``ad*_a w = -ad_a^T w = -bar(w) a`` with
+``bar(m, f) = [[[m], [f]], [[f], 0]]`` (``chaindyn.lagrange._bar``, which the
+Newton-Euler factorization of C uses too).  Each link costs
 O(n) products of 6x6 matrices with (6, n) blocks: O(n^2) per state.
 
 The forward dynamics ``qdd = FD(q, qd, tau)`` is differentiated through
@@ -40,18 +41,11 @@ import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, batch_shape, check_gravity, check_state, check_wrench
 from .aba import aba, inverse_mass_matrix
+from .lagrange import _bar
 from .rnea import _forward, base_acceleration
-from .spatial import ad, ad_dual, skew, transpose
+from .spatial import ad, ad_dual, transpose
 
 __all__ = ["rnea_derivatives", "aba_derivatives"]
-
-
-def _bar(W):
-    """``bar(W)`` with ``ad_dual(a) W = bar(W) a`` for every twist a: W = (m, f), shape (..., 6)
-    -> (..., 6, 6)."""
-    m, f = skew(W[..., :3]), skew(W[..., 3:])
-    return np.concatenate([np.concatenate([-m, -f], -1),
-                           np.concatenate([-f, np.zeros_like(f)], -1)], -2)
 
 
 def _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip):
@@ -89,7 +83,7 @@ def _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip):
         G, V, A = chain.inertias[i], Vs[i], chain.screws[i]
         GV = (G @ V[..., None])[..., 0]
         F = F + (G @ Vds[i][..., None])[..., 0] + (ad_dual(V) @ GV[..., None])[..., 0]  # F_i
-        bar_GV, adsV_G = _bar(GV), ad_dual(V) @ G
+        bar_GV, adsV_G = -_bar(GV), ad_dual(V) @ G  # ad*_{dV} (G V) = -bar(G V) dV
         dF_q = dF_q + G @ dVds_q[i] + bar_GV @ dVs_q[i] + adsV_G @ dVs_q[i]
         dF_qd = dF_qd + G @ dVds_qd[i] + bar_GV @ dVs_qd[i] + adsV_G @ dVs_qd[i]
         dtau_dq[..., i, :] = A @ dF_q                              # dtau_i = A_i^T dF_i
