@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import interop, models, urdf
+from chaindyn import interop, models
 from chaindyn_book import crosscheck
 
 KINDS = (0.0, 0.5, 1.0)  # probability that a joint is prismatic
@@ -153,8 +153,7 @@ def pin():
 
 @pytest.fixture(scope="module")
 def ur5():
-    path, tip = crosscheck.robot_urdf("UR5")
-    return urdf.load(path, tip_link=tip).chain
+    return crosscheck.robot_chain("UR5")
 
 
 def _pinocchio_cases(ur5):

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import body, interop, models, urdf
+from chaindyn import body, interop, models
 from chaindyn.body import (
     PARAMETER_NAMES,
     inertia_from_parameters,
@@ -76,11 +76,7 @@ def _chain(n, p):
 @pytest.fixture(scope="module")
 def robots():
     """UR5 and Panda read from their URDF files (example-robot-data), as chapter 3.2 does."""
-    out = {}
-    for name in ("UR5", "Panda"):
-        path, tip = crosscheck.robot_urdf(name)
-        out[name] = urdf.load(path, tip_link=tip).chain
-    return out
+    return {name: crosscheck.robot_chain(name) for name in ("UR5", "Panda")}
 
 
 @pytest.fixture(scope="module")

@@ -95,11 +95,9 @@ def robot(name):
         return models.arm6r()
     if name not in ROBOTS:
         raise ValueError(f"name must be '6R 팔' or one of {', '.join(ROBOTS)}, got {name!r}")
-    from chaindyn import urdf
     from chaindyn_book import crosscheck
 
-    path, tip = crosscheck.robot_urdf(name)
-    return urdf.load(path, tip_link=tip).chain
+    return crosscheck.robot_chain(name)
 
 
 def read_csv(name):

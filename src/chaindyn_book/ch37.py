@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from chaindyn import Chain, identify, rnea, urdf
+from chaindyn import Chain, identify, rnea
 from chaindyn.body import inertia_from_parameters, parameters, realizability
 from chaindyn.quantities import mass_matrix
 from chaindyn.spatial import spatial_inertia
 
-from .crosscheck import robot_urdf
+from .crosscheck import robot_chain
 
 __all__ = [
     "GRAVITY", "FV", "FC", "PERTURB", "COM_SHIFT", "Q_LIMIT", "QD_LIMIT", "TAU_LIMIT",
@@ -104,9 +104,7 @@ def robot(name):
         return models.arm6r()
     if name not in ROBOTS:
         raise ValueError(f"name must be '6R', 'UR5' or 'Panda', got {name!r}")
-    file, tip = ROBOTS[name]
-    path, default_tip = robot_urdf(file)
-    return urdf.load(path, tip_link=tip or default_tip).chain
+    return robot_chain(*ROBOTS[name])
 
 
 #: The number of inertial base parameters of the Panda arm in the code published with

@@ -444,6 +444,15 @@ def robot_urdf(name):
     return os.path.join(robots_dir(), rel), tip
 
 
+def robot_chain(name, tip_link=None):
+    """The :class:`chaindyn.Chain` of one of :data:`ROBOTS`, read by :func:`chaindyn.urdf.load`
+    from base to ``tip_link`` (default: the tip of :data:`ROBOTS`)."""
+    from chaindyn import urdf
+
+    path, tip = robot_urdf(name)
+    return urdf.load(path, tip_link=tip_link or tip).chain
+
+
 def pinocchio_urdf_model(path, joints):
     """Pinocchio's model of a URDF file, with every joint not in ``joints`` locked at 0.
 
