@@ -230,5 +230,5 @@ def energy_regressor(chain, q, qd, gravity=DEFAULT_GRAVITY):
         block = np.zeros(shape + (10,))
         block[..., 0] = -(p @ g)
         block[..., 1:4] = -(g @ R)  # -g^T R
-        yP.append(np.broadcast_to(block, shape + (10,)))
+        yP.append(block)
     return np.concatenate(yK, axis=-1), np.concatenate(yP, axis=-1)
