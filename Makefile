@@ -31,7 +31,7 @@ help:
 	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
 	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
 	@echo "make bench    - time inverse and forward dynamics (figsrc/bench_rnea.py, bench_35.py, bench_33_codegen.py; minutes; CSV -> data/bench_*)"
-	@echo "make studies  - the long studies of chapters 3.1, 3.3, 3.4, 3.5 and 3.7 (figsrc/study_*.py; about 16 min; CSV -> data/)"
+	@echo "make studies  - the long studies of chapters 3.1, 3.3, 3.4, 3.5, 3.6 and 3.7 (figsrc/study_*.py; about 25 min; CSV -> data/)"
 	@echo "make lint     - ruff check"
 	@echo "make clean    - remove _build"
 
@@ -85,6 +85,7 @@ studies: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python figsrc/study_31_ellipsoid.py
 	MPLBACKEND=Agg $(BIN)/python figsrc/study_34_bounds.py
 	MPLBACKEND=Agg $(BIN)/python figsrc/study_37_identification.py
+	MPLBACKEND=Agg $(BIN)/python figsrc/study_36_control.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

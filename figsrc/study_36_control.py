@@ -83,8 +83,7 @@ def part_roa():
     pick = idx[np.linspace(0, len(idx) - 1, CHECK_STARTS).round().astype(int)]
     rows = []
     for i in pick:
-        single, _ = C.roa_classify(chain, K, x0[i:i + 1], tau_max=C.TAU_MAX, rtol=1e-10,
-                                   atol=1e-12)
+        single, _ = C.roa_classify(chain, K, x0[i:i + 1], tau_max=C.TAU_MAX, single=True)
         rows.append([f"{x0[i, 0]:.3f}", f"{x0[i, 1]:.3f}", int(verdict["limited"][i]),
                      int(single[0])])
     write_csv(DATA_DIR / "ch36_roa_check.csv", ["dq1", "dq2", "batch", "single"], rows)
