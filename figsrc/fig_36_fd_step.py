@@ -10,7 +10,6 @@ of the truncation branch and the bound on the best error with whether it held.""
 
 import _style
 import matplotlib.pyplot as plt
-import numpy as np
 from _cli import output_dirs, write_csv
 from ch35_figures import _plain_log_ticks
 

@@ -60,9 +60,7 @@ def test_planar_2r_exercise_closed_form():
     rng = np.random.default_rng(2)
     q, qd, qdd = rng.normal(size=2), rng.normal(size=2), rng.normal(size=2)
     m1 = m2 = L1 = L2 = 1.0
-    s1, s2, s12, c2, c12 = (np.sin(q[0]), np.sin(q[1]), np.sin(q[0] + q[1]), np.cos(q[1]),
-                            np.cos(q[0] + q[1]))
-    c1 = np.cos(q[0])
+    s1, s2, s12, c2 = np.sin(q[0]), np.sin(q[1]), np.sin(q[0] + q[1]), np.cos(q[1])
     # tau1 = (m1 L1^2 + m2 (L1^2 + 2 L1 L2 c2 + L2^2)) qdd1 + m2 (L1 L2 c2 + L2^2) qdd2
     #        - m2 L1 L2 s2 (2 qd1 qd2 + qd2^2) + (m1 + m2) L1 g c1 + m2 g L2 c12
     # tau2 = m2 (L1 L2 c2 + L2^2) qdd1 + m2 L2^2 qdd2 + m2 L1 L2 qd1^2 s2 + m2 g L2 c12

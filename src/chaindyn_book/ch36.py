@@ -53,7 +53,7 @@ GRAVITY = np.array([0.0, 0.0, -STANDARD_GRAVITY])
 EPS = float(np.finfo(float).eps)
 #: Bounds of roundoff-level differences, relative to the largest entry of the reference.
 BOUNDS = {
-    "pinocchio": 1e-9,      # rnea/aba derivatives against computeRNEADerivatives/computeABADerivatives
+    "pinocchio": 1e-9,      # against computeRNEADerivatives / computeABADerivatives
     "complex_step": 1e-12,  # rnea derivatives against complex-step differentiation (h = 1e-30)
     "central": 1e-6,        # against central differences at h = 1e-6
     "reference_rnea": 1e-12,  # reference_rnea against chaindyn.rnea
@@ -64,7 +64,9 @@ BOUNDS = {
 
 
 def example_state():
-    """The chapter's state of the 6R arm: (q, qd, qdd, tau), each (6,) (rad, rad/s, rad/s^2, N m)."""
+    """The chapter's state of the 6R arm: (q, qd, qdd, tau), each (6,).
+
+    Units rad, rad/s, rad/s^2 and N m."""
     q = np.array([0.3, -0.8, 1.1, 0.4, -0.6, 0.9])
     qd = np.array([0.5, -0.4, 0.7, -0.9, 0.6, -0.3])
     qdd = np.array([0.2, 0.5, -0.6, 0.8, -0.4, 0.3])
