@@ -15,7 +15,7 @@ from ch35_figures import _plain_log_ticks
 
 from chaindyn_book import ch36
 
-LABELS = {"forward": "전진 차분", "central": "중앙 차분", "complex": "복소 스텝"}
+LABELS = {"forward": "전진 차분", "central": "중심 차분", "complex": "복소 스텝"}
 MARKERS = {"forward": "o", "central": "s", "complex": "^"}
 
 
