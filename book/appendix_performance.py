@@ -1946,6 +1946,7 @@ glue("bp36_seconds", int(m36["benchmark_seconds"]), display=False)
 glue("bp36_load_before", m36["loadavg_before"], display=False)
 glue("bp36_load_after", m36["loadavg_after"], display=False)
 glue("bp36_cpu", m36["cpu"], display=False)
+glue("bp36_cores", int(m36["logical_cpus"]), display=False)
 KIND36 = {"tau": "τ", "qdd": "q̈", "dtau": "∂τ/∂(q, q̇)", "dqdd": "∂q̈/∂(q, q̇, τ)"}
 rows36 = [[f"`{m}`", r["library"], KIND36[r["kind"]], us35(float(r["time_us"])),
            us35(float(r["ratio_to_pin"])), r["agreement_bound"]] for m, r in s36.items()]
@@ -1981,7 +1982,7 @@ md_table(["방법", "라이브러리", "양", "시간 μs", "Pinocchio 대비", 
 # %% [markdown]
 # % claim: bp36-agree
 #
-# 측정한 날은 {glue:text}`bp36_date`(UTC)이고, 기계는 {glue:text}`bp36_cpu` 2코어이다. 전체 측정에
+# 측정한 날은 {glue:text}`bp36_date`(UTC)이고, 기계는 {glue:text}`bp36_cpu`(논리 코어 {glue:text}`bp36_cores`개)이다. 전체 측정에
 # {glue:text}`bp36_seconds`초가 걸렸다. **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.**
 # `data/bench_36_machine.csv`에 그 사실과 1·5·15분 평균 부하가 기록되어 있다(시작할 때
 # {glue:text}`bp36_load_before`, 끝날 때 {glue:text}`bp36_load_after`). 이 절의 시간은 B.7절까지의 표와
@@ -2039,7 +2040,7 @@ md_table(["n"] + [c for _, c in G36], rowsg36,
          "마지막 행에 로그-로그 직선 맞춤의 기울기", "tab-b-36-growth", align="l" + "r" * len(G36))
 
 # %% [markdown]
-# 상태 {glue:text}`bp36_N`개를 한 번에 넘기면 상태당 `rnea_derivatives`는 {glue:text}`bp36b_rd` μs로
+# 상태 {glue:text}`bp36_N`개를 한 번의 호출로 주면 상태당 `rnea_derivatives`는 {glue:text}`bp36b_rd` μs로
 # Pinocchio 루프({glue:text}`bp36b_prd` μs)의 {glue:text}`bp36b_rd_pin`배이다. `aba_derivatives`는
 # {glue:text}`bp36b_ad` μs로 `computeABADerivatives` 루프({glue:text}`bp36b_pad` μs)의
 # {glue:text}`bp36b_ad_pin`배이다. 파이썬 순환의 고정 비용이 상태 {glue:text}`bp36_N`개에 나뉘기 때문이다.
