@@ -1986,7 +1986,7 @@ md_table(["방법", "라이브러리", "양", "시간 μs", "Pinocchio 대비", 
 # {glue:text}`bp36_seconds`초가 걸렸다. **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.**
 # `data/bench_36_machine.csv`에 그 사실과 1·5·15분 평균 부하가 기록되어 있다(시작할 때
 # {glue:text}`bp36_load_before`, 끝날 때 {glue:text}`bp36_load_after`). 이 절의 시간은 B.7절까지의 표와
-# 다른 날, 다른 기계에서 잰 것이므로 그 표들과 직접 견주지 않는다. 모든 방법의 결과는 허용값 안에서
+# 다른 실행에서 잰 것이므로 그 표들과 직접 견주지 않는다. 모든 방법의 결과는 허용값 안에서
 # chaindyn의 해석적 미분과 맞았다.
 #
 # 6R 팔에서 `rnea_derivatives`는 한 번에 {glue:text}`bp36s_rd` μs로, 같은 실행의 `rnea`
