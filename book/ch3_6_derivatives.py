@@ -155,9 +155,9 @@ def minus(text):
 # \frac{\partial \tau_i}{\partial x} = A_i^{\mathsf T}\frac{\partial F_i}{\partial x}
 # $$ (eq-36-backward)
 #
-# 넷째 항은 $\partial V_i/\partial x$에 대해 선형이다. 렌치 $W = (m, f)$에 대해
-# $\mathrm{ad}^{*}_{a}W = -\bar W a$로 쓰면 $6\times6$ 행렬 $\bar W$ 하나를 블록에 곱하는 일이 된다.
-# 이때 $\bar W = \begin{bmatrix}[m] & [f]\\ [f] & 0\end{bmatrix}$이다.
+# 넷째 항은 $\partial V_i/\partial x$에 대해 선형이다. 렌치 $F = (n, f)$에 대해
+# $\mathrm{ad}^{*}_{a}F = -\bar F a$로 쓰면 $6\times6$ 행렬 $\bar F$ 하나를 블록에 곱하는 일이 된다.
+# 이때 $\bar F = \begin{bmatrix}[n] & [f]\\ [f] & 0\end{bmatrix}$이다.
 #
 # **셋째 편미분.** 가속도는 식 {eq}`eq-36-rnea`에 선형으로만 들어간다. 그래서
 # $\partial\tau/\partial\ddot q$는 상태에 대한 질량 행렬 $M(q)$ 자체이고, 3.5장의 CRBA가 그것을 준다.
