@@ -125,7 +125,7 @@ claims.claim("l36-deriv", "해석적인 도함수와 회귀 행렬을 주는 것
              [n for n in names if F["derivatives"][n] == "예"] == ["Pinocchio", "chaindyn"]
              and [n for n in names if F["regressor"][n] == "예"] == ["Pinocchio", "chaindyn"],
              derivatives=F["derivatives"], regressor=F["regressor"])
-claims.claim("l36-mj-fd", "MuJoCo의 도함수는 유한 차분이다",
+claims.claim("l36-mj-fd", "MuJoCo가 파이썬에 내놓는 도함수는 유한 차분이다",
              F["derivatives"]["MuJoCo"] == "유한 차분",
              mujoco=F["derivatives"]["MuJoCo"])
 claims.claim("l36-columns", "질량 행렬을 RNEA의 열로 만든다",
@@ -148,7 +148,7 @@ for r in feature_rows:
 # 표는 다섯 라이브러리가 같은 일을 하는 도구가 아님을 보여 준다. 나무 구조와 부유 기저, 접촉을
 # 다루는
 # 것은 Pinocchio와 MuJoCo뿐이다. 해석적인 도함수와 회귀 행렬을 주는 것은 Pinocchio와 `chaindyn`이다.
-# MuJoCo의 도함수는 유한 차분이다. 그 함수의 설명 문자열이 스스로 유한 차분이라고 밝힌다.
+# MuJoCo가 파이썬에 내놓는 도함수는 유한 차분이다. 그 함수들의 설명 문자열이 스스로 그렇게 밝힌다.
 #
 # % claim: l36-columns, l36-cd-limits, l36-codegen-installed
 #
@@ -249,8 +249,8 @@ md_table(["라이브러리", "τ (역동역학)", "M", "q̈ (순동역학)"],
 #
 # 토크와 질량 행렬의 상대 오차는 모든 라이브러리에서 한계 {glue:text}`l36_tau_bound` 안에 있다.
 # 토크와
-# 질량 행렬의 오차는 모두 $\varepsilon$의 {glue:text}`l36_few`배보다 작다. 덧셈과 곱셈 수백 번의
-# 반올림이 서로 상쇄되는 수준이다. 순동역학은 한계 {glue:text}`l36_qdd_bound` 안에 있다. 순동역학의
+# 질량 행렬의 오차는 모두 $\varepsilon$의 {glue:text}`l36_few`배보다 작다. 수백 번의 연산을 거치고도
+# 반올림 몇 번의 크기에 그친다. 순동역학은 한계 {glue:text}`l36_qdd_bound` 안에 있다. 순동역학의
 # 오차는 모든 라이브러리에서 토크의 오차보다 크다. 연립방정식을 풀면 입력의 반올림이 조건수만큼
 # 커지기 때문이다. 이 상태들에서 $\operatorname{cond}(M)$의 가장 큰 값은 {glue:text}`l36_cond`이다.
 # 이 팔에서 정확도는 라이브러리를 고르는 기준이 되지 못한다. 차이가 나는 곳은 기능과 속도이다.
@@ -353,7 +353,7 @@ md_table(["라이브러리", "한 번 호출", "µs", "Pinocchio 대비", f"배�
 #
 # `chaindyn`이 맞지 않는 곳도 분명하다. 제어 주기마다 한 상태를 계산하는 일에는 느리다. 한 번 호출이
 # Pinocchio의 {glue:text}`l36_rnea_ratio`배이다. 다리 로봇이나 이동 로봇처럼 기저가 떠 있는 로봇,
-# 가지가 있는 로봇, 접촉이 있는 로봇은 다루지 못한다. GPU와 스레드 병렬도 쓰지 않는다. 이런 일에는
+# 가지가 있는 로봇, 접촉이 있는 로봇은 다루지 못한다. GPU를 쓰지 않고, 계산을 스레드로 나누지도 않는다. 이런 일에는
 # 위의 라이브러리를 쓰고, `chaindyn`은 그 결과를 식과 대조하는 데 쓰는 것이 맞다.
 
 # %% tags=["remove-input"]
@@ -482,7 +482,7 @@ md_table(["사슬", "방법", "배치 크기", "`rnea`에 대한 시간 비", "�
 # :label: ex-36-libs-wrench
 #
 # `interop.to_pinocchio`로 만든 6R 팔의 모델에서 `pin.rnea`를 부르면 `data.f[j]`에 관절 $j$가 전하는
-# 렌치가 남는다. 이 값은 (힘, 모멘트) 순서이고, 관절 좌표계 $\{J_j\}$에서 그 원점에 대해 적혀 있다.
+# 렌치가 남는다. 이 값은 (힘, 모멘트) 순서이고, Pinocchio 관절의 좌표계에서 그 원점에 대해 적혀 있다.
 # 마지막 관절의 값을 이 책의 $F_n$, 곧 $\{n\}$에서 (모멘트, 힘) 순서로 바꾸어 `joint_wrenches`의
 # 마지막
 # 행과 견주어라. `interop.pinocchio_joint_wrenches`를 쓰지 말고 프레임 `link6`의 배치로 직접 옮겨라.
@@ -493,8 +493,8 @@ md_table(["사슬", "방법", "배치 크기", "`rnea`에 대한 시간 비", "�
 # :class: dropdown
 # ```
 #
-# 프레임 `link6`의 배치 `placement`는 $\{n\}$의 자세를 $\{J_n\}$에서 본 $T_{J,n}$이다. 렌치는
-# $F_n = \mathrm{Ad}_{T_{J,n}}^{\mathsf T} F_J$로 옮긴다. 먼저 성분 순서를 (모멘트, 힘)으로 바꾼 뒤
+# 프레임 `link6`의 배치 `placement`는 $\{n\}$의 자세를 마지막 관절의 좌표계에서 본 것이다. 렌치는
+# 이 자세의 수반 변환을 전치해 곱하여 옮긴다(코드의 `Ad.T @ F_J`). 먼저 성분 순서를 (모멘트, 힘)으로 바꾼 뒤
 # 옮긴다.
 
 # %%
@@ -507,8 +507,8 @@ data = model.createData()
 pin.rnea(model, data, q1, qd1, qdd1)
 frame = model.frames[model.getFrameId("link6")]
 f = data.f[frame.parentJoint]
-F_J = np.concatenate([f.angular, f.linear])          # (모멘트, 힘), {J_n}에서
-T = frame.placement.homogeneous                      # {n}의 자세를 {J_n}에서 본 것
+F_J = np.concatenate([f.angular, f.linear])          # (모멘트, 힘), 마지막 관절의 좌표계에서
+T = frame.placement.homogeneous                      # {n}의 자세를 그 좌표계에서 본 것
 R, p = T[:3, :3], T[:3, 3]
 Ad = np.block([[R, np.zeros((3, 3))], [np.array([[0, -p[2], p[1]], [p[2], 0, -p[0]],
                                                  [-p[1], p[0], 0]]) @ R, R]])

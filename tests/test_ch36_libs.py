@@ -186,3 +186,10 @@ def test_reproduction_rows():
     bad = L.reproduction_rows(_csv("bench_single.csv"), sign={"flipped": 1.0, "unflipped": 1.0},
                               tip={"moved": 0.0, "as_given": 0.0})
     assert [r["holds"] for r in bad] == [True, True, False, False]
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    result = doctest.testmod(L, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0, result
