@@ -166,21 +166,34 @@ for r in feature_rows:
 # 가리킨다.
 
 # %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
-md_table(["옮길 것", "어긋나는 라이브러리", "이 책의 어댑터", "부록 A"],
-         [["트위스트와 렌치의 성분 순서", "Pinocchio", "`interop.pinocchio_joint_wrenches`", "A.2"],
-          ["링크 좌표계와 모멘트의 기준점", "Pinocchio, modern_robotics",
-           "`interop.to_pinocchio`, `interop.to_modern_robotics`", "A.3"],
-          ["관성을 적는 방법", "MuJoCo, modern_robotics",
-           "`interop.to_mujoco`, `interop.to_modern_robotics`", "A.4"],
+md_table(["옮길 것", "주의할 라이브러리", "이 책의 어댑터", "부록 A"],
+         [["트위스트와 렌치의 성분 순서", "Pinocchio; MuJoCo와 Robotics Toolbox의 일부 양",
+           "`interop.pinocchio_joint_wrenches`, `interop.rtb_fext`", "A.2"],
+          ["좌표계와 모멘트의 기준점", "Pinocchio, MuJoCo, modern_robotics",
+           "`interop.to_pinocchio`, `interop.mujoco_joint_wrenches`, `interop.to_modern_robotics`",
+           "A.3"],
+          ["관성을 적는 방식", "모두", "`interop.to_mujoco`, `interop.to_modern_robotics` 등", "A.4"],
           ["말단 렌치의 부호와 좌표계", "Pinocchio, MuJoCo",
            "`interop.pinocchio_fext`, `interop.mujoco_xfrc_tip`", "A.5"],
-          ["중력을 건네는 방법", "모두", "어댑터의 `gravity` 인자", "A.6"],
-          ["관절의 종류와 축", "Robotics Toolbox", "`interop.to_rtb`", "A.7"]],
+          ["중력의 기본값", "Pinocchio, MuJoCo, Robotics Toolbox", "어댑터의 `gravity` 인자", "A.6"],
+          ["관절 종류와 그 밖의 항", "모두", "어댑터가 모터 관성과 마찰을 넣지 않는다", "A.7"]],
          "라이브러리로 모델을 옮길 때 바꾸는 것과 그 자리", "tab-36-libs-conventions", "llll")
 
+# %% tags=["remove-input"]
+import mujoco  # noqa: E402
+
+mj_model = mujoco.MjModel.from_xml_string(interop.to_mujoco(L.arm()))
+claims.claim("l36-mj-principal", "MuJoCo는 관성을 주축의 세 값과 그 축의 사원수로 바꾸어 저장한다",
+             mj_model.body_inertia.shape[1] == 3 and mj_model.body_iquat.shape[1] == 4,
+             inertia=mj_model.body_inertia.shape, iquat=mj_model.body_iquat.shape)
+print("MuJoCo에 저장된 관성의 모양:", mj_model.body_inertia.shape, mj_model.body_iquat.shape)
+
 # %% [markdown]
-# 이 표에 없는 차이도 있다. MuJoCo는 관성을 주축과 사원수로 바꾸어 저장한다. 이 변환도 반올림을 한
-# 번 더 낳는다. 다음 절의 오차에는 이런 몫이 들어 있다.
+# % claim: l36-mj-principal
+#
+# 어댑터가 건넨 관성을 라이브러리가 다시 적는 경우도 있다. MuJoCo는 관성을 주축의 세 값과 그 축의
+# 사원수로 바꾸어 저장한다(`body_inertia`, `body_iquat`). 이 변환도 반올림을 한 번 더 낳는다. 다음 절의
+# 오차에는 이런 몫이 들어 있다.
 #
 # (sec-36-libs-accuracy)=
 # ### 3.6.7.3 얼마나 정확한가

@@ -25,6 +25,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import inspect
+import re
 
 import numpy as np
 
@@ -182,7 +183,8 @@ def _mujoco_column(mujoco, minimal):
         "rnea": _yes("`mj_inverse`, `mj_rne`"),
         "mass": _yes("CRB, `mj_crb`, `mj_fullM`") if hasattr(mujoco, "mj_crb") else _no("-"),
         "forward": ("M의 희소 분해", "`mj_factorM`(L^T D L), `mj_solveM`; ABA 함수는 없다")
-        if hasattr(mujoco, "mj_factorM") and not any("aba" in n for n in _names(mujoco))
+        if hasattr(mujoco, "mj_factorM")
+        and not any(re.search(r"(^|_)aba($|_)", n) for n in _names(mujoco))
         else _yes("-"),
         "minv": ("M^{-1}y만", "`mj_solveM`") if hasattr(mujoco, "mj_solveM") else _no("-"),
         "derivatives": ("유한 차분", "`mjd_inverseFD`, `mjd_transitionFD`")
