@@ -182,11 +182,11 @@ def _mujoco_column(mujoco, minimal):
     col = {
         "rnea": _yes("`mj_inverse`, `mj_rne`"),
         "mass": _yes("CRB, `mj_crb`, `mj_fullM`") if hasattr(mujoco, "mj_crb") else _no("-"),
-        "forward": ("M의 희소 분해", "`mj_factorM`(L^T D L), `mj_solveM`; ABA 함수는 없다")
+        "forward": ("M의 희소 분해", "`mj_factorM`(LᵀDL), `mj_solveM`; ABA 함수는 없다")
         if hasattr(mujoco, "mj_factorM")
         and not any(re.search(r"(^|_)aba($|_)", n) for n in _names(mujoco))
         else _yes("-"),
-        "minv": ("M^{-1}y만", "`mj_solveM`") if hasattr(mujoco, "mj_solveM") else _no("-"),
+        "minv": ("M⁻¹y만", "`mj_solveM`") if hasattr(mujoco, "mj_solveM") else _no("-"),
         "derivatives": ("유한 차분", "`mjd_inverseFD`, `mjd_transitionFD`")
         if hasattr(mujoco, "mjd_inverseFD") else _no("-"),
         "regressor": _no("API 이름에 regressor가 없다")
@@ -219,7 +219,7 @@ def _rtb_column(minimal):
         "rnea": _yes("`rne`"),
         "mass": ("RNEA 열", f"`inertia`가 `rne`를 {n_inertia}번(열 {robot.n}개를 한 번에) 부른다"),
         "forward": ("M 풀이", "`accel`: M과 바이어스를 RNEA로 만들고 푼다"),
-        "minv": _no("M^{-1} 함수가 없다"),
+        "minv": _no("M⁻¹ 함수가 없다"),
         "derivatives": _no("API 이름에 deriv가 없다") if not any("deriv" in n for n in names)
         else _yes("-"),
         "regressor": _no("API 이름에 regress가 없다") if not any("regress" in n for n in names)
@@ -252,7 +252,7 @@ def _mr_column(minimal):
         "rnea": _yes("`InverseDynamics`"),
         "mass": ("RNEA 열", f"`MassMatrix`가 `InverseDynamics`를 {n_mass}번 부른다"),
         "forward": ("M 풀이", f"`ForwardDynamics`가 `InverseDynamics`를 {n_fwd}번 부르고 푼다"),
-        "minv": _no("M^{-1} 함수가 없다"),
+        "minv": _no("M⁻¹ 함수가 없다"),
         "derivatives": _no("API 이름에 deriv가 없다") if not any("deriv" in n for n in names)
         else _yes("-"),
         "regressor": _no("API 이름에 regress가 없다") if not any("regress" in n for n in names)
@@ -299,7 +299,7 @@ def _chaindyn_column(minimal):
 
 #: The rows of the features table: (key, Korean label).
 FEATURES = (("rnea", "역동역학(RNEA)"), ("mass", "질량 행렬 M"), ("forward", "순동역학"),
-            ("minv", "M^{-1}"), ("derivatives", "동역학의 도함수"), ("regressor", "회귀 행렬"),
+            ("minv", "M⁻¹"), ("derivatives", "동역학의 도함수"), ("regressor", "회귀 행렬"),
             ("tree", "나무 구조와 부유 기저"), ("contacts", "접촉"),
             ("codegen", "코드 생성"), ("batch", "여러 상태를 한 번에"))
 
