@@ -30,7 +30,7 @@ help:
 	@echo "make sync     - jupytext --sync every book/*.py with its .ipynb"
 	@echo "make execute  - jupyter-execute --inplace every book/*.ipynb"
 	@echo "make figures  - run every figure/table script in figsrc/ (PNG -> book/figures, CSV -> data)"
-	@echo "make bench    - time inverse and forward dynamics (figsrc/bench_rnea.py, bench_35.py, bench_33_codegen.py; minutes; CSV -> data/bench_*)"
+	@echo "make bench    - time inverse and forward dynamics and their derivatives (figsrc/bench_rnea.py, bench_35.py, bench_33_codegen.py, bench_36.py; minutes; CSV -> data/bench_*)"
 	@echo "make studies  - the long studies of chapters 3.1, 3.3, 3.4, 3.5, 3.6 and 3.7 (figsrc/study_*.py; about 25 min; CSV -> data/)"
 	@echo "make lint     - ruff check"
 	@echo "make clean    - remove _build"
@@ -77,6 +77,7 @@ bench: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_rnea.py
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_35.py
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_33_codegen.py
+	MPLBACKEND=Agg $(BIN)/python figsrc/bench_36.py
 
 # The long studies whose results the book reads from data/ (about 10 min, 75 s, 65 s and 3 min).
 studies: $(STAMP)

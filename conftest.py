@@ -6,6 +6,9 @@
 * ``built_book`` builds the book once per session; the build test and the
   browser test share it, so ``make test`` builds exactly once.  The PDF build
   (``built_pdf`` in tests/test_pdf.py) runs alongside it (``book_builds``).
+* The heavy runs (the two builds, the figure scripts, the perturbed re-runs;
+  ``_book.RUNS``) start as soon as the tests are collected, and the tests that wait
+  for them run last, so that the runs overlap with every other test.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tests"))  # the helpers shared with the tests (tests/_book.py)
-from _book import BUILD, Background  # noqa: E402
+import _book  # noqa: E402
+from _book import BUILD, heavy_run  # noqa: E402
 
 NBVAL_SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
 
@@ -29,6 +33,24 @@ def pytest_configure(config):
     opt = config.option
     if hasattr(opt, "nbval_sanitize_with") and not opt.nbval_sanitize_with:
         opt.nbval_sanitize_with = str(NBVAL_SANITIZE)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Start the heavy runs the collected tests need, and order the tests that wait for
+    one after all the others (their relative order kept)."""
+    heavy = {fixture for fixture, _ in _book.RUNS.values()}
+    waits = [item for item in items if heavy & set(getattr(item, "fixturenames", ()))]
+    if not waits:
+        return
+    rest = [item for item in items if item not in waits]
+    items[:] = rest + waits
+    if config.option.collectonly:
+        return
+    _book.start_runs({fx for item in waits for fx in item.fixturenames})
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _book.stop_runs()
 
 
 #: The PDF build's output folder (``--path-output``): the PDF is
@@ -48,44 +70,40 @@ def _build_command(name):
              "--path-output", str(PDF_OUTPUT)], env, "pdf.log")
 
 
-@pytest.fixture(scope="session")
-def book_builds(request):
-    """The HTML and PDF builds, each run once per session.  Returns a function:
-    name ("html" or "pdf") -> the finished process (CompletedProcess; the full log
-    is also in ``_build/build.log`` or ``_build/pdf.log``).  When the session's
-    tests use both builds, the first request starts both (:class:`_book.Background`):
-    they are independent processes with separate output folders, so on two cores
-    or more they overlap instead of running one after the other."""
-    BUILD.mkdir(exist_ok=True)
-    running, finished = {}, {}
-
-    def start(name):
-        if name in running or name in finished:
-            return
+def _register_build(name, fixture):
+    def factory():
         # a stale build folder makes Sphinx warn when a regenerated figure overwrites its copy
         shutil.rmtree(BUILD / "html" if name == "html" else PDF_OUTPUT, ignore_errors=True)
         cmd, env, log = _build_command(name)
-        running[name] = (Background(cmd, BUILD / f"{log}.run", cwd=ROOT, env=env,
-                                    stdin=subprocess.DEVNULL), log)
+        return cmd, BUILD / f"{log}.run", dict(cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
+    heavy_run(name, fixture)(factory)
+
+
+_register_build("html", "built_book")
+if shutil.which("latexmk"):  # without it the PDF tests skip (or fail in CI) before building
+    _register_build("pdf", "built_pdf")
+
+
+@pytest.fixture(scope="session")
+def book_builds():
+    """The HTML and PDF builds, each run once per session (``_book.run``; started when
+    the tests are collected).  Returns a function: name ("html" or "pdf") -> the
+    finished process (CompletedProcess; the full log is also in ``_build/build.log``
+    or ``_build/pdf.log``).  The two builds are independent processes with separate
+    output folders."""
+    BUILD.mkdir(exist_ok=True)
+    finished = {}
 
     def result(name):
         if name not in finished:
-            used = {fx for item in request.session.items
-                    for fx in getattr(item, "fixturenames", ())}  # nbval cells have none
-            start(name)
-            for other, fixture in (("html", "built_book"), ("pdf", "built_pdf")):
-                if fixture in used and (other == "html" or shutil.which("latexmk")):
-                    start(other)
-            run, log = running.pop(name)
-            proc = run.result()
+            proc = _book.run(name).result()
+            log = _build_command(name)[2]
             (BUILD / log).write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr,
                                      encoding="utf-8")
             finished[name] = proc
         return finished[name]
 
-    yield result
-    for run, _ in running.values():  # started for a test that did not run
-        run.stop()
+    return result
 
 
 @pytest.fixture(scope="session")

@@ -1918,3 +1918,139 @@ md_table(["n"] + [c for _, c in G35_Q], g35_table(G35_Q),
 # `mass_matrix`가 `crba`의 {glue:text}`bp35_count_mm_crba_top`배이다. 그러므로 이 범위의 $n$에서
 # 시간은 곱셈 수보다 파이썬이 연산 하나를 처리하는 비용을 따른다. modern_robotics는 `MassMatrix`가 `InverseDynamics`를 열마다
 # 부르는 순수 파이썬이어서 $n \le$ {glue:text}`bp35_n_mr`에서만 재었다.
+
+# %% [markdown]
+# (sec-b-derivatives)=
+# ## B.8 동역학의 미분 (3.6장)
+#
+# 3.6.1–3.6.3절의 `rnea_derivatives`와 `aba_derivatives`를 Pinocchio의 `computeRNEADerivatives`,
+# `computeABADerivatives`와 같은 방법으로 잰다. 유한 차분 야코비안(`ch36.fd_rnea_jacobians`, 흔든 상태를
+# 한 번의 배치로 `rnea`에 넘기는 전진 차분과 중심 차분)도 함께 잰다. 측정은 `figsrc/bench_36.py`가 하고
+# 결과를 `data/bench_36_*.csv`에 적는다. 이 절은 그 파일을 읽기만 한다. 한 표의 값은 모두 한 번의
+# 실행에서 나왔다. 시간을 재기 전에 모든 방법의 결과를 chaindyn의 해석적 미분과 맞춰 보았고, 표에 그
+# 허용값과 맞았는지를 적었다.
+
+# %% tags=["remove-input"]
+from chaindyn_book import ch36  # noqa: E402
+
+m36 = {r["key"]: r["value"] for r in read("bench_36_machine.csv")}
+s36 = {r["method"]: r for r in read("bench_36_single.csv")}
+b36 = {r["method"]: r for r in read("bench_36_batch.csv")}
+g36 = read("bench_36_growth.csv")
+claims.claim("bp36-agree", "모든 방법의 결과는 허용값 안에서 chaindyn의 해석적 미분과 맞았다",
+             all(r["agrees"] == "True" for r in list(s36.values()) + list(b36.values()))
+             and m36["growth_agreement"].startswith("every method agreed"),
+             growth=m36["growth_agreement"])
+glue("bp36_date", m36["date_utc"], display=False)
+glue("bp36_seconds", int(m36["benchmark_seconds"]), display=False)
+glue("bp36_load_before", m36["loadavg_before"], display=False)
+glue("bp36_load_after", m36["loadavg_after"], display=False)
+glue("bp36_cpu", m36["cpu"], display=False)
+glue("bp36_cores", int(m36["logical_cpus"]), display=False)
+KIND36 = {"tau": "τ", "qdd": "q̈", "dtau": "∂τ/∂(q, q̇)", "dqdd": "∂q̈/∂(q, q̇, τ)"}
+rows36 = [[f"`{m}`", r["library"], KIND36[r["kind"]], us35(float(r["time_us"])),
+           us35(float(r["ratio_to_pin"])), r["agreement_bound"]] for m, r in s36.items()]
+t36 = {m: float(r["time_us"]) for m, r in s36.items()}
+for m, key in (("rnea", "rnea"), ("rnea_derivatives", "rd"), ("fd_forward (rnea)", "ff"),
+               ("fd_central (rnea)", "fc"), ("pin.computeRNEADerivatives", "prd"),
+               ("aba_derivatives", "ad"), ("pin.computeABADerivatives", "pad")):
+    glue(f"bp36s_{key}", us35(t36[m]), display=False)
+glue("bp36s_rd_rnea", f"{t36['rnea_derivatives'] / t36['rnea']:.2g}", display=False)
+glue("bp36s_rd_pin", us35(float(s36["rnea_derivatives"]["ratio_to_pin"])), display=False)
+glue("bp36s_ad_pin", us35(float(s36["aba_derivatives"]["ratio_to_pin"])), display=False)
+glue("bp36s_fd_word", claims.choose(t36["rnea_derivatives"] < t36["fd_forward (rnea)"],
+                                    "짧다", "길다"), display=False)
+arm36 = models.arm6r()
+st36 = np.random.default_rng(0).uniform(-1, 1, (3, 6))
+cnt_rd = count(cd.rnea_derivatives, arm36, *st36)
+cnt_ff = count(ch36.fd_rnea_jacobians, arm36, *st36, scheme="forward")
+glue("bp36_count_ratio", f"{cnt_rd / cnt_ff:.2f}", display=False)
+glue("bp36_time_ratio", f"{t36['rnea_derivatives'] / t36['fd_forward (rnea)']:.2f}",
+     display=False)
+claims.claim("bp36-count-time", "곱셈 수의 비와 시간의 비는 맞지 않는다",
+             abs(t36["rnea_derivatives"] / t36["fd_forward (rnea)"] - cnt_rd / cnt_ff) > 0.2,
+             count_ratio=cnt_rd / cnt_ff,
+             time_ratio=t36["rnea_derivatives"] / t36["fd_forward (rnea)"])
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["방법", "라이브러리", "양", "시간 μs", "Pinocchio 대비", "허용값"], rows36,
+         "6R 팔, 한 번 호출의 시간 μs(블록 중앙값)와 같은 양을 구하는 Pinocchio 함수 대비 배수 "
+         "(τ는 pin.rnea, q̈은 pin.aba, 미분은 computeRNEADerivatives와 computeABADerivatives; "
+         "허용값은 시간을 재기 전의 상대 대조, —는 기준 자신; data/bench_36_single.csv)",
+         "tab-b-36-single", align="lllrrr")
+
+# %% [markdown]
+# % claim: bp36-agree
+#
+# 측정한 날은 {glue:text}`bp36_date`(UTC)이고, 기계는 {glue:text}`bp36_cpu`(논리 코어 {glue:text}`bp36_cores`개)이다. 전체 측정에
+# {glue:text}`bp36_seconds`초가 걸렸다. **이 기계는 측정하는 동안 다른 작업과 함께 쓰였다.**
+# `data/bench_36_machine.csv`에 그 사실과 1·5·15분 평균 부하가 기록되어 있다(시작할 때
+# {glue:text}`bp36_load_before`, 끝날 때 {glue:text}`bp36_load_after`). 이 절의 시간은 B.7절까지의 표와
+# 다른 실행에서 잰 것이므로 그 표들과 직접 견주지 않는다. 모든 방법의 결과는 허용값 안에서
+# chaindyn의 해석적 미분과 맞았다.
+#
+# 6R 팔에서 `rnea_derivatives`는 한 번에 {glue:text}`bp36s_rd` μs로, 같은 실행의 `rnea`
+# ({glue:text}`bp36s_rnea` μs)의 {glue:text}`bp36s_rd_rnea`배이다. Pinocchio의 `computeRNEADerivatives`는
+# {glue:text}`bp36s_prd` μs여서 비는 {glue:text}`bp36s_rd_pin`배이다. `aba_derivatives`는
+# {glue:text}`bp36s_ad` μs, `computeABADerivatives`는 {glue:text}`bp36s_pad` μs로 비는
+# {glue:text}`bp36s_ad_pin`배이다.
+#
+# % claim: bp36-count-time
+#
+# 배치로 부른 전진 차분은 {glue:text}`bp36s_ff` μs, 중심 차분은 {glue:text}`bp36s_fc` μs이다. 해석적
+# 미분의 시간은 전진 차분보다 {glue:text}`bp36s_fd_word`. 3.6.4절의 셈에서 해석적 미분의 곱셈은 이
+# 전진 차분의 {glue:text}`bp36_count_ratio`배인데, 잰 시간의 비는 {glue:text}`bp36_time_ratio`배이다.
+# 곱셈 수의 비와 시간의 비는 맞지 않는다.
+# 차분은 흔든 상태 $2n$개를 한 번의 배치로 넘기므로 파이썬의 링크 순환을 한 번만 돈다. 해석적 미분은
+# 링크마다 더 많은 numpy 호출을 한다. 한 번 호출에서는 호출마다 드는 고정 비용이 시간을 정한다고 본다.
+
+# %% tags=["remove-input"]
+N36 = int(b36["rnea_derivatives"]["N"])
+glue("bp36_N", f"{N36:,}", display=False)
+for m, key in (("rnea_derivatives", "rd"), ("pin.computeRNEADerivatives", "prd"),
+               ("aba_derivatives", "ad"), ("pin.computeABADerivatives", "pad")):
+    glue(f"bp36b_{key}", us35(float(b36[m]["per_state_us"])), display=False)
+glue("bp36b_rd_pin", us35(float(b36["rnea_derivatives"]["ratio_to_pin"])), display=False)
+glue("bp36b_ad_pin", us35(float(b36["aba_derivatives"]["ratio_to_pin"])), display=False)
+G36 = [("rnea_us", "rnea"), ("pin.rnea_us", "pin.rnea"), ("rnea_derivatives_us", "rnea_der."),
+       ("fd_forward (rnea)_us", "전진 차분"), ("fd_central (rnea)_us", "중심 차분"),
+       ("pin.computeRNEADerivatives_us", "pin ∂τ"), ("aba_derivatives_us", "aba_der."),
+       ("pin.computeABADerivatives_us", "pin ∂q̈")]
+n36 = np.array([int(r["n"]) for r in g36])
+tg36 = {k: np.array([float(r[k]) for r in g36]) for k, _ in G36}
+N_FIT36 = 8
+fit36 = n36 >= N_FIT36
+slopes36 = {k: float(np.polyfit(np.log(n36[fit36]), np.log(t[fit36]), 1)[0])
+            for k, t in tg36.items()}
+rowsg36 = [[n] + [us35(tg36[k][i]) for k, _ in G36] for i, n in enumerate(n36)]
+rowsg36.append([f"기울기 (n ≥ {N_FIT36})"] + [f"{slopes36[k]:.2f}" for k, _ in G36])
+for k, name in (("rnea_derivatives_us", "rd"), ("fd_forward (rnea)_us", "ff"),
+                ("pin.computeRNEADerivatives_us", "prd"), ("aba_derivatives_us", "ad"),
+                ("pin.computeABADerivatives_us", "pad")):
+    glue(f"bp36_slope_{name}", f"{slopes36[k]:.2f}", display=False)
+glue("bp36_fit_min", N_FIT36, display=False)
+glue("bp36_n_max", int(n36.max()), display=False)
+claims.claim("bp36-slope", "chaindyn의 두 미분은 기울기가 2보다 훨씬 작다",
+             slopes36["rnea_derivatives_us"] < 1.5 and slopes36["aba_derivatives_us"] < 1.5,
+             slopes=slopes36)
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
+md_table(["n"] + [c for _, c in G36], rowsg36,
+         "관절 수 n에 따른 한 번 호출 시간 μs (임의 회전 사슬, 블록 중앙값; data/bench_36_growth.csv)와, "
+         "마지막 행에 로그-로그 직선 맞춤의 기울기", "tab-b-36-growth", align="l" + "r" * len(G36))
+
+# %% [markdown]
+# 상태 {glue:text}`bp36_N`개를 한 번의 호출로 주면 상태당 `rnea_derivatives`는 {glue:text}`bp36b_rd` μs로
+# Pinocchio 루프({glue:text}`bp36b_prd` μs)의 {glue:text}`bp36b_rd_pin`배이다. `aba_derivatives`는
+# {glue:text}`bp36b_ad` μs로 `computeABADerivatives` 루프({glue:text}`bp36b_pad` μs)의
+# {glue:text}`bp36b_ad_pin`배이다. 파이썬 순환의 고정 비용이 상태 {glue:text}`bp36_N`개에 나뉘기 때문이다.
+#
+# % claim: bp36-slope
+#
+# 링크 수에 따른 표에서 $n \ge$ {glue:text}`bp36_fit_min`에 맞춘 기울기는 `rnea_derivatives`
+# {glue:text}`bp36_slope_rd`, 전진 차분 {glue:text}`bp36_slope_ff`, `aba_derivatives`
+# {glue:text}`bp36_slope_ad`이다. Pinocchio는 `computeRNEADerivatives` {glue:text}`bp36_slope_prd`,
+# `computeABADerivatives` {glue:text}`bp36_slope_pad`이다. 연산 수는 $n^2$에 비례하는데, chaindyn의 두
+# 미분은 기울기가 2보다 훨씬 작다. $n \le$ {glue:text}`bp36_n_max`에서는 블록 곱의 산술보다 링크마다
+# 부르는 numpy 연산의 고정 비용이 크기 때문으로 본다. 공유 기계의 흩어짐이 기울기를 흐리므로 이 값은
+# 차수의 근사로만 읽는다.

@@ -68,7 +68,7 @@ G0 = chaindyn.STANDARD_GRAVITY  # m/s^2
 #    {cite:p}`carpentier2019pinocchio`, MuJoCo {cite:p}`todorov2012mujoco`, Robotics Toolbox
 #    {cite:p}`corke2021toolbox`의 함수를 그대로 쓰거나, 그런 도구에 로봇 모델을 주어 제어기에 넣을
 #    코드를 뽑아낸다. 구현 오류의 위험이 가장 작고 도함수 같은 부가 기능도 함께 얻는다. 그 대신 의존성이 생기고, 모델을 라이브러리의 입력 규약(프레임 배치, 성분 순서,
-#    외력의 부호)으로 옮기는 변환이 반드시 끼어든다. 이 길은 3.6장(이 책 범위 밖)의 주제이다.
+#    외력의 부호)으로 옮기는 변환이 반드시 끼어든다. 이 길은 {doc}`3.6.7–3.6.8절 <ch3_6_libraries>`의 주제이다.
 #
 # **이 책의 견해.** 고르기 전에 "어디서 틀리기 쉬운가"를 먼저 물어야 한다고 본다. 이 장에서 알고리즘
 # 자체는 틀릴 곳이 적었다. `chaindyn.rnea`는 짧은 코드이고, 평면 2R의 닫힌 식, 3차원 벡터 형태의
@@ -276,7 +276,7 @@ print("이웃한 두 점의 지수:", {k: fixed(v, 2) for k, v in sym_k.items() 
 # | 계산 토크 제어, 식 {eq}`eq-closing-ctc`와 3.5.7절 | 가속도 지령 $\ddot q^{*} = \ddot q_d + K_d\dot{\tilde q} + K_p\tilde q$에 대한 $\tau = M(q)\ddot q^{*} + h(q,\dot q)$: `rnea(chain, q, qd, qdd_star)` 한 번 | 제어 주기마다, 실시간 |
 # | 중력 보상, 3.2.3.6절 | $g(q)$: `gravity_torque` | 제어 주기마다, 실시간 |
 # | 운동량 관측기를 쓰는 충돌·접촉 감지, 식 {eq}`eq-closing-momentum` | $M(q)$(운동량 $\mathcal{P}=M\dot q$)와 $h(q,\dot q)$: `mass_matrix`, `bias_force`. 그 밖에 $\dot M\dot q$가 필요하며 이것은 RNEA 한 번으로 얻지 못한다 | 제어 주기마다, 실시간 |
-# | 궤적 최적화, 3.6장(이 책 범위 밖) | 궤적 점마다 $\tau$: `rnea`(여러 상태를 한 번에). 도함수 $\partial\tau/\partial(q,\dot q,\ddot q)$는 라이브러리에서 | 최적화 반복마다 궤적 점 수만큼; 오프라인 또는 예측 제어 주기 |
+# | 궤적 최적화, 3.6장 | 궤적 점마다 $\tau$: `rnea`(여러 상태를 한 번에). 도함수 $\partial\tau/\partial(q,\dot q)$는 `rnea_derivatives`, $\partial\tau/\partial\ddot q = M$은 `crba` | 최적화 반복마다 궤적 점 수만큼; 오프라인 또는 예측 제어 주기 |
 # | 시뮬레이션·순동역학, 3.5장 | $M(q)$와 $h(q,\dot q)$로 $M\ddot q = \tau - h$를 푼다: `mass_matrix`, `bias_force`. 더 효율적인 방법은 ABA | 적분 단계마다 |
 # | 베어링·구조 하중 검토, 3.2.5.7절 | 관절 렌치 $F_i$의 여섯 성분: `joint_wrenches` | 설계 단계, 검토할 궤적의 점마다; 오프라인 |
 # | 동역학 파라미터 식별, {doc}`3.7장 <ch3_7_identification>` | 관성 파라미터에 선형인 회귀 행렬 $Y(q,\dot q,\ddot q)$: `regressor`(3.4.4절). 풀이는 `chaindyn.identify` | 측정 자료의 점마다; 오프라인 |

@@ -473,7 +473,8 @@ glue("lg_lr_parts_max", sci(lr_parts), display=False)
 # 수치 재귀 `coriolis_matrix`와 `mass_matrix_dot`이 맞는지는 독립된 구현과도 견준다. Pinocchio
 # {cite:p}`carpentier2019pinocchio`의 `computeCoriolisMatrix`는 같은 크리스토펠 $C$를 주고,
 # `computeRNEADerivatives`의 $\partial\tau/\partial q$를 가속도 단위 벡터마다 불러 $\dot q$를 곱하면
-# $\dot M$의 열이 나온다. 6R 팔의 무작위 상태 10개에서 두 행렬의 상대 차이를 잰다.
+# $\dot M$의 열이 나온다. 이 편미분이 무엇이고 어떻게 계산되는지는 {doc}`3.6장 <ch3_6_derivatives>`이
+# 다룬다. 6R 팔의 무작위 상태 10개에서 두 행렬의 상대 차이를 잰다.
 
 # %%
 pin = ch33.pinocchio_check()

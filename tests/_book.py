@@ -50,3 +50,43 @@ class Background:
             self._proc.wait()
         for f in self._files:
             f.close()
+
+
+# ------------------------------------------------------------------ heavy runs
+#: The independent heavy runs that some tests wait for (the book's builds, the figure
+#: scripts, the perturbed re-runs), by name: the fixture whose tests need the run and a
+#: factory returning ``(cmd, folder, popen keyword arguments)``.  The root conftest
+#: starts every run the collected tests need as soon as they are collected, and puts
+#: the tests that wait for one last: the runs then overlap with the other tests on the
+#: second core instead of running while the main process waits.
+RUNS = {}
+_started = {}
+
+
+def heavy_run(name, fixture):
+    """Register the factory of the run ``name``, needed by the tests using ``fixture``."""
+    def register(factory):
+        RUNS[name] = (fixture, factory)
+        return factory
+    return register
+
+
+def run(name):
+    """The run ``name`` (:class:`Background`), started now if it has not been."""
+    if name not in _started:
+        cmd, folder, popen = RUNS[name][1]()
+        _started[name] = Background(cmd, folder, **popen)
+    return _started[name]
+
+
+def start_runs(fixtures):
+    """Start every registered run whose fixture is in ``fixtures``."""
+    for name, (fixture, _) in RUNS.items():
+        if fixture in fixtures:
+            run(name)
+
+
+def stop_runs():
+    """Kill the runs still going at the end of the session (no test waited for them)."""
+    for started in _started.values():
+        started.stop()

@@ -4,7 +4,8 @@ Oracles, each independent of the analytical sweeps:
 * central finite differences of ``rnea`` and ``aba`` (h = 1e-6; truncation ~h^2 and
   roundoff ~eps/h give ~1e-9 relative; bound 1e-6 relative to the largest entry);
 * complex-step differentiation (exact to roundoff at h = 1e-30; bound 1e-12 relative) of a
-  small reference RNEA written here: the library refuses complex input, on purpose;
+  small reference RNEA, ``chaindyn_book.ch36.reference_rnea``: the library refuses complex
+  input, on purpose;
 * Pinocchio's computeRNEADerivatives / computeABADerivatives (bound 1e-9 relative);
 * an identity: rotating the whole chain about a vertical first axis under vertical gravity
   changes no torque, so that column of dtau/dq is zero.
@@ -17,7 +18,7 @@ import pytest
 
 import chaindyn as cd
 from chaindyn import interop, models
-from chaindyn_book import crosscheck
+from chaindyn_book import ch36, crosscheck
 
 KINDS = (0.0, 0.5, 1.0)  # probability that a joint is prismatic
 SIZES = range(1, 7)
@@ -81,35 +82,7 @@ def test_aba_derivatives_match_finite_differences(n, kind, tip, batch):
 # ------------------------------------------------------------------ complex step
 
 
-def _hat(x):
-    return np.array([[0, -x[2], x[1]], [x[2], 0, -x[0]], [-x[1], x[0], 0]])
-
-
-def _ref_rnea(chain, q, qd, qdd, g, f_tip):
-    """The RNEA of Modern Robotics §8.3.2 in plain (complex-safe) numpy: Rodrigues for
-    exp(-[A] q), Ad_T = [[R, 0], [[p] R, R]], ad_V = [[[w], 0], [[v], [w]]]."""
-    def ad(V):
-        return np.block([[_hat(V[:3]), np.zeros((3, 3))], [_hat(V[3:]), _hat(V[:3])]])
-    V, Vd, Xs, Vs, Vds = np.zeros(6), np.r_[0, 0, 0, -g], [], [], []
-    for i, (A, M) in enumerate(zip(chain.screws, chain.home)):
-        w, v, t, W = A[:3], A[3:], -q[i], _hat(A[:3])
-        if np.linalg.norm(w) > 0:  # revolute, |w| = 1
-            R = np.eye(3) + np.sin(t) * W + (1 - np.cos(t)) * W @ W
-            p = (np.eye(3) * t + (1 - np.cos(t)) * W + (t - np.sin(t)) * W @ W) @ v
-        else:
-            R, p = np.eye(3), v * t
-        R, p = R @ M[:3, :3], R @ M[:3, 3] + p
-        X = np.block([[R, np.zeros((3, 3))], [_hat(p) @ R, R]])
-        V = X @ V + A * qd[i]
-        Vd = X @ Vd + ad(V) @ A * qd[i] + A * qdd[i]
-        Xs, Vs, Vds = Xs + [X], Vs + [V], Vds + [Vd]
-    F, tau = (np.zeros(6) if f_tip is None else f_tip), [0] * chain.n
-    for i in reversed(range(chain.n)):
-        G = chain.inertias[i]
-        F = F + G @ Vds[i] - ad(Vs[i]).T @ G @ Vs[i]
-        tau[i] = chain.screws[i] @ F
-        F = Xs[i].T @ F
-    return np.array(tau)
+_ref_rnea = ch36.reference_rnea  # the complex-safe reference RNEA, one copy (chapter 3.6.2)
 
 
 def test_library_refuses_complex_input():
@@ -178,6 +151,32 @@ def test_rnea_and_aba_derivatives_match_pinocchio(pin, ur5):
         ddq[2] = np.triu(ddq[2]) + np.triu(ddq[2], 1).T  # Minv: the upper triangle is filled
         for ours_k, theirs in zip(cd.aba_derivatives(chain, q, qd, tau, GRAVITY), ddq):
             assert _rel(ours_k, theirs) < 1e-9, name
+
+
+@pytest.mark.parametrize("name", ["R", "P", "mixed", "UR5"])
+def test_tip_wrench_derivatives_match_pinocchio_fext(pin, ur5, name):
+    """F_tip against Pinocchio's fext: chaindyn's F_tip is the wrench the end effector applies
+    TO the environment, in {n}; Pinocchio's fext[j] is the force ON body j in the local frame
+    of joint j.  interop.pinocchio_fext flips the sign and moves the wrench to the last joint's
+    frame with the placement of {n} in it.  Both hold the wrench constant in the body, so the
+    derivatives must agree too (and differ from those without the wrench)."""
+    chain = dict(_pinocchio_cases(ur5))[name]
+    rng = np.random.default_rng([10, chain.n])
+    model = interop.to_pinocchio(chain, GRAVITY)
+    q, qd, qdd = _state(rng, chain.n)
+    f_tip = 5.0 * rng.normal(size=6)
+    fext = interop.pinocchio_fext(chain, model, f_tip)
+    data = model.createData()  # the returned matrices are views into data: keep it alive
+    dq, dqd, _ = (np.array(x) for x in pin.computeRNEADerivatives(model, data, q, qd, qdd, fext))
+    ours = cd.rnea_derivatives(chain, q, qd, qdd, GRAVITY, f_tip)
+    assert _rel(ours[0], dq) < 1e-9 and _rel(ours[1], dqd) < 1e-9
+    if name != "P":  # F_tip matters (on prismatic joints alone dtau/dq is zero with or without)
+        assert _rel(cd.rnea_derivatives(chain, q, qd, qdd, GRAVITY)[0], dq) > 1e-6
+    tau = rng.normal(size=chain.n)
+    data = model.createData()
+    theirs = [np.array(x) for x in pin.computeABADerivatives(model, data, q, qd, tau, fext)]
+    for ours_k, theirs_k in zip(cd.aba_derivatives(chain, q, qd, tau, GRAVITY, f_tip), theirs[:2]):
+        assert _rel(ours_k, theirs_k) < 1e-9
 
 
 # ------------------------------------------------------------------ identities, batch, input

@@ -1,34 +1,43 @@
 """Figure and table scripts in figsrc/ are deterministic and the committed tables are current.
 
 ``figsrc/run_all.py`` runs every ``fig_*.py`` / ``tab_*.py``; here it writes into
-temporary folders.  Tables (CSV) must equal the committed files in ``data/``
+folders under ``_build/runs``.  Tables (CSV) must equal the committed files in ``data/``
 byte for byte; figures (PNG) must be identical between two runs.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 
 import pytest
-from _book import BOOK, ROOT, Background
+from _book import BOOK, BUILD, ROOT, heavy_run, run
 
 RUN_ALL = ROOT / "figsrc" / "run_all.py"
 
 
+def _register_figure_run(k):
+    base = BUILD / "runs" / f"figsrc_run{k}"
+
+    def factory():
+        shutil.rmtree(base, ignore_errors=True)
+        return ([sys.executable, str(RUN_ALL), "--fig-dir", str(base / "figures"),
+                 "--data-dir", str(base / "data")], base / "log", dict(cwd=ROOT))
+    heavy_run(f"figsrc_run{k}", "two_runs")(factory)
+    return base
+
+
+BASES = [_register_figure_run(k) for k in (1, 2)]
+
+
 @pytest.fixture(scope="module")
-def two_runs(tmp_path_factory):
-    """Two runs of figsrc/run_all.py into temporary folders, side by side
-    (:class:`_book.Background`)."""
-    started = []
-    for k in (1, 2):
-        base = tmp_path_factory.mktemp(f"figsrc_run{k}")
-        started.append((base, Background(
-            [sys.executable, str(RUN_ALL), "--fig-dir", str(base / "figures"),
-             "--data-dir", str(base / "data")], base / "log", cwd=ROOT)))
+def two_runs():
+    """Two runs of figsrc/run_all.py into folders under ``_build/runs``, side by side
+    (``_book.run``, started when the tests are collected)."""
     runs = []
-    for base, run in started:
-        done = run.result()
+    for k, base in zip((1, 2), BASES):
+        done = run(f"figsrc_run{k}").result()
         assert done.returncode == 0, (
             f"figsrc/run_all.py failed:\n{done.stdout}\n{done.stderr[-4000:]}")
         runs.append((base / "figures", base / "data", done))

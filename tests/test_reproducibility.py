@@ -23,12 +23,13 @@ import csv
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from _book import BOOK, NOTEBOOKS, ROOT, Background
+from _book import BOOK, BUILD, NOTEBOOKS, ROOT, heavy_run, run
 
 sys.path.insert(0, str(ROOT / "figsrc"))
 from _numbers import ROUNDOFF_FLOOR, fixed, fixed_sig  # noqa: E402
@@ -193,26 +194,32 @@ def _perturbed_env():
     return env
 
 
+PERTURBED = BUILD / "runs" / "perturbed"
+
+
+@heavy_run("perturbed_tables", "perturbed_runs")
+def _perturbed_tables():
+    shutil.rmtree(PERTURBED / "tables", ignore_errors=True)
+    return ([sys.executable, str(ROOT / "figsrc" / "run_all.py"),
+             "--fig-dir", str(PERTURBED / "tables" / "f"),
+             "--data-dir", str(PERTURBED / "tables" / "d")],
+            PERTURBED / "tables", dict(cwd=ROOT, env=_perturbed_env()))
+
+
+@heavy_run("perturbed_notebooks", "perturbed_runs")
+def _perturbed_notebooks():
+    return ([sys.executable, "-m", "pytest", "--nbval", "-q", "-p", "no:cacheprovider",
+             "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"), str(BOOK)],
+            PERTURBED / "notebooks", dict(cwd=ROOT, env=_perturbed_env()))
+
+
 @pytest.fixture(scope="module")
-def perturbed_runs(tmp_path_factory):
-    """The two runs with nudged chains, the table scripts (figsrc/run_all.py into a
-    temporary folder) and nbval over the notebooks, started together on first use
-    (:class:`_book.Background`).  Returns the runs by name ("tables", "notebooks");
-    a run's ``folder`` holds the tables' output."""
-    base = tmp_path_factory.mktemp("perturbed")
-    runs = {
-        "tables": Background([sys.executable, str(ROOT / "figsrc" / "run_all.py"),
-                              "--fig-dir", str(base / "tables" / "f"),
-                              "--data-dir", str(base / "tables" / "d")],
-                             base / "tables", cwd=ROOT, env=_perturbed_env()),
-        "notebooks": Background([sys.executable, "-m", "pytest", "--nbval", "-q", "-p",
-                                 "no:cacheprovider", "--nbval-sanitize-with",
-                                 str(ROOT / "tests" / "nbval_sanitize.cfg"), str(BOOK)],
-                                base / "notebooks", cwd=ROOT, env=_perturbed_env()),
-    }
-    yield runs
-    for run in runs.values():
-        run.stop()
+def perturbed_runs():
+    """The two runs with nudged chains, the table scripts (figsrc/run_all.py into
+    ``_build/runs/perturbed``) and nbval over the notebooks (``_book.run``, started when
+    the tests are collected).  Returns the runs by name ("tables", "notebooks"); a run's
+    ``folder`` holds the tables' output."""
+    return {"tables": run("perturbed_tables"), "notebooks": run("perturbed_notebooks")}
 
 
 def test_perturbation_reaches_the_chains():
