@@ -56,8 +56,8 @@ def read_csv(name):
 #
 # ### 3.6.5.1 평형점 둘레의 선형 모델
 #
-# 평면 2R 팔(3.2.5.3의 기본값: $m_k = 1$ kg, $L_k = r_k = 1$ m)을 수직면에 세운다. 중력은 늘 그렇듯
-# 기저의 가속도 $(0, -\mathfrak{g})$로 넣고, $\mathfrak{g} = (0, -\mathrm{g}_0, 0)$이다. 두 링크를 모두 위로
+# 평면 2R 팔(3.2.5.3의 기본값: $m_k = 1$ kg, $L_k = r_k = 1$ m)을 수직면에 세운다. 3.2장과 같이, 중력을 따로
+# 더하지 않고 기저를 위로 가속시켜 그 효과를 얻는다. 여기서 $\mathfrak{g} = (0, -\mathrm{g}_0, 0)$이다. 두 링크를 모두 위로
 # 세운 자세 $q_{\mathrm{up}} = (\pi/2, 0)$은 이중 진자의 뒤집힌 평형점이다. 이 자세에서는 두 링크의 질량
 # 중심이 관절 바로 위에 있다. 그래서 중력 토크가 0이고, 토크 없이도 팔이 멈춰 있을 수 있다. 다만
 # 조금만 기울어도 쓰러진다. 여기서는 두 관절 모두에 모터가 있다고 둔다. 한 관절만 구동하는 아크로봇이나
@@ -137,6 +137,8 @@ claims.claim("lqr-unstable", "양의 실수 고윳값이 두 개", bool(np.sum(e
 # 이 방정식은 `scipy.linalg.solve_continuous_are`가 슈어 분해로 푼다 {cite:p}`scipy_care`. LQR은 흔히
 # Kalman(1960)의 연구에서 비롯했다고 소개된다. 이 책은 그 원문을 직접 읽지 않았다.
 #
+# % claim: lqr-j2
+#
 # 가중치는 각 양을 참을 만한 크기로 나누어 정했다. 토크는 한계 $\tau_{\max}$로 나누어
 # $R_\tau = \mathrm{diag}(1/\tau_{\max,1}^2, 1/\tau_{\max,2}^2)$로 둔다. 각도 편차는 {glue:text}`lqr_angle` rad,
 # 관절 속도는 {glue:text}`lqr_rate` rad/s로 나눈다. 그러면 그만한 각도 편차와 한계만큼의 토크가 같은
@@ -159,6 +161,8 @@ glue("lqr_tmax2", float(C.TAU_MAX[1]), display=False)
 hold = C.static_torque(arm, [-np.pi / 2, 0.0])  # link 1 horizontal, link 2 straight on
 glue("lqr_hold", fixed(abs(hold[0]), 2), display=False)
 glue("lqr_hold2", fixed(abs(hold[1]), 2), display=False)
+claims.claim("lqr-j2", "관절 2의 한계는 링크 2 혼자의 가장 큰 중력 토크",
+             bool(abs(hold[1]) < C.TAU_MAX[1] < 1.1 * abs(hold[1])), hold=hold)
 claims.claim("lqr-weak", "관절 1은 팔을 아무 자세에서나 붙잡아 둘 수는 없다",
              bool(abs(hold[0]) > C.TAU_MAX[0] and abs(hold[1]) < C.TAU_MAX[1]), hold=hold)
 glue("lqr_cl_slow", fixed(-eig_cl.real[0], 3), display=False)
@@ -237,9 +241,11 @@ glue("sim_gap", fixed(dev_gap, 3), display=False)
 # (sec-36-lqr-roa)=
 # ### 3.6.5.4 끌림 영역
 #
+# % no-claim: the tolerance and the time define what counts as inside; nothing is compared with data
+#
 # 제어기가 어디까지 버티는지는 출발점을 바꿔 가며 본다. 출발점은 정지 상태에서 두 관절의 편차
-# $(\delta q_1, \delta q_2)$를 격자 위에 놓았다. 범위는 각 축 $\pm$ {glue:text}`roa_span` rad, 간격은
-# {glue:text}`roa_step` rad로 출발점이 {glue:text}`roa_points:,`개이다. 각 출발점에서 닫힌 루프를
+# $(\delta q_1, \delta q_2)$를 격자 위에 놓았다. 범위는 각 축 $\pm$ {glue:text}`roa_span` rad이고, 간격은
+# {glue:text}`roa_step` rad이다. 출발점은 모두 {glue:text}`roa_points:,`개이다. 각 출발점에서 닫힌 루프를
 # {glue:text}`roa_time` s 동안 적분한다. 그 시각에 상태의 모든 성분이 {glue:text}`roa_tol` (rad, rad/s) 안에
 # 있으면 끌림 영역 안이라고 센다. 토크 한계가 있는 경우와 없는 경우를 모두 계산했다. 이 계산은 몇 분이
 # 걸리므로 `figsrc/study_36_control.py`가 미리 하고 결과를 `data/ch36_roa.csv`에 둔다. 출발점 전체를 한
@@ -381,6 +387,8 @@ glue("roa_check_words", claims.choose(agree == len(check), "모두 같았다", "
 # ## 3.6.6 궤적 최적화 — 2R 팔을 흔들어 세우기
 #
 # ### 3.6.6.1 직접 배치법으로 옮겨 적기
+#
+# % no-claim: the torque limit is part of the problem statement, not a finding
 #
 # 3.6.5의 제어기는 평형점 근처에서만 쓸 수 있다. 매달린 팔을 똑바로 세우려면 먼 길을 가야 하고, 그 길은
 # 최적화로 찾는다. 문제는 이렇다. 팔이 정지해 매달린 자세 $q = (-\pi/2, 0)$에서 출발한다.
@@ -578,7 +586,8 @@ claims.claim("to-swing", "관절 1은 곧장 올라가지 않고", swing, q1=q_o
 # ```{exercise} 한 링크 진자의 LQR 이득
 # :label: ex-36-lqr-pendulum
 #
-# 뒤집힌 한 링크 진자를 평형점에서 선형화하면 $\ddot\theta = a\,\theta + b\,u$ ($a, b > 0$)이다. 가중치
+# 뒤집힌 한 링크 진자를 평형점에서 선형화하면 $\ddot\theta = \alpha_p\theta + \beta_p u$
+# ($\alpha_p, \beta_p > 0$)이다. 가중치
 # $Q_x = \mathrm{diag}(q_1, q_2)$, $R_\tau = r$에 대해 식 {eq}`eq-36-lqr-riccati`를 손으로 풀어 이득
 # $K_x = (k_1, k_2)$를 구하라. $r$을 키우면 이득이 어떻게 변하는가?
 # ```
@@ -589,16 +598,17 @@ claims.claim("to-swing", "관절 1은 곧장 올라가지 않고", swing, q1=q_o
 # ```
 #
 # $\mathcal{S} = \begin{bmatrix} s_{11} & s_{12}\\ s_{12} & s_{22}\end{bmatrix}$로 두고 식을 성분별로 적는다.
-# $(1,1)$ 성분은 $2as_{12} - b^2s_{12}^2/r + q_1 = 0$이다. $(2,2)$ 성분은 $2s_{12} - b^2s_{22}^2/r + q_2 = 0$이다.
-# 양의 정부호 해를 고르면 $s_{12} = r\bigl(a + \sqrt{a^2 + b^2q_1/r}\bigr)/b^2$이고
-# $s_{22} = \sqrt{r(2s_{12} + q_2)}/b$이다. $K_x = b\,(s_{12}, s_{22})/r$이므로
+# $(1,1)$ 성분은 $2\alpha_ps_{12} - \beta_p^2s_{12}^2/r + q_1 = 0$이다. $(2,2)$ 성분은
+# $2s_{12} - \beta_p^2s_{22}^2/r + q_2 = 0$이다. 양의 정부호 해를 고르면
+# $s_{12} = r\bigl(\alpha_p + \sqrt{\alpha_p^2 + \beta_p^2q_1/r}\bigr)/\beta_p^2$이고
+# $s_{22} = \sqrt{r(2s_{12} + q_2)}/\beta_p$이다. $K_x = \beta_p(s_{12}, s_{22})/r$이므로
 #
 # $$
-# k_1 = \frac{a + \sqrt{a^2 + b^2q_1/r}}{b},\qquad k_2 = \sqrt{\frac{2s_{12} + q_2}{r}}
+# k_1 = \frac{\alpha_p + \sqrt{\alpha_p^2 + \beta_p^2q_1/r}}{\beta_p},\qquad k_2 = \sqrt{\frac{2s_{12} + q_2}{r}}
 # $$
 #
-# 이다. $r \to \infty$이면 $k_1 \to 2a/b$이다. 토크가 아무리 비싸도 불안정한 극 $\sqrt a$를 안정한 쪽
-# $-\sqrt a$로 옮길 만큼의 이득은 남는다. 아래 셀은 한 진자에서 `solve_continuous_are`의 이득과 견준다.
+# 이다. $r \to \infty$이면 $k_1 \to 2\alpha_p/\beta_p$이다. 토크가 아무리 비싸도 불안정한 극
+# $\sqrt{\alpha_p}$를 안정한 쪽 $-\sqrt{\alpha_p}$로 옮길 만큼의 이득은 남는다. 아래 셀은 한 진자에서 `solve_continuous_are`의 이득과 견준다.
 
 # %%
 m_p, l_p, g0 = 1.0, 1.0, 9.80665
