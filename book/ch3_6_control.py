@@ -25,7 +25,6 @@
 # %% tags=["remove-input"]
 import csv
 import sys
-import time
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -199,7 +198,7 @@ TOL_SIM = 1e-3
 t_settle = C.settled(t_s, x_s, TOL_SIM)
 at_limit = np.abs(tau_s) >= C.TAU_MAX - 1e-9
 print("처음 토크 요구 -K x0:", fixed(-K @ C.SIM_START, 2), "N·m")
-print("|x| ≤ 1e-3에 드는 시각:", fixed(t_settle, 2), "s")
+print("상태의 모든 성분이 TOL_SIM 안에 드는 시각:", fixed(t_settle, 2), "s")
 
 # %% tags=["remove-input"]
 glue("sim_dq1", float(C.SIM_START[0]), display=False)
@@ -301,7 +300,7 @@ DIRECTIONS = {"δq₁만": (1, 0), "δq₂만": (0, 1), "같은 부호 (1, 1)": 
 extent = {name: ray_extent(*ab) for name, ab in DIRECTIONS.items()}
 narrow = min(extent, key=extent.get)
 wide = max(extent, key=extent.get)
-for key, (name, v) in zip(("q1", "q2", "same", "opp"), extent.items()):
+for key, v in zip(("q1", "q2", "same", "opp"), extent.values()):
     glue(f"roa_ext_{key}", fixed(v, 3), display=False)
 glue("roa_narrow", narrow, display=False)
 glue("roa_wide", wide, display=False)
@@ -649,7 +648,7 @@ rng = np.random.default_rng(7)
 q_r, tau_r = rng.uniform(-np.pi, np.pi, 2), rng.uniform(-5.0, 5.0, 2)
 _, dqd_rest, Minv_r = aba_derivatives(arm, q_r, np.zeros(2), tau_r, gravity=C.GRAVITY_2R)
 _, dqd_move, _ = aba_derivatives(arm, q_r, [1.0, -0.5], tau_r, gravity=C.GRAVITY_2R)
-print("정지 상태에서 max|∂q̈/∂q̇| ≤ 1e-12:", bool(np.abs(dqd_rest).max() <= 1e-12))
+print("정지 상태에서 max|∂q̈/∂q̇|가 1e-12 이하:", bool(np.abs(dqd_rest).max() <= 1e-12))
 print("움직일 때 ∂q̈/∂q̇ =\n", fixed(dqd_move, 3))
 Fv = np.diag([0.5, 0.2])
 print("점성 마찰이 있을 때 -M⁻¹ F_v =\n", fixed(-Minv_r @ Fv, 3))
