@@ -133,7 +133,7 @@ claims.claim("lqr-unstable", "양의 실수 고윳값이 두 개", bool(np.sum(e
 # K_x = R_\tau^{-1}\mathcal{B}^{\mathsf T}\mathcal{S}
 # $$ (eq-36-lqr-riccati)
 #
-# 이 방정식은 `scipy.linalg.solve_continuous_are`가 슈어 분해로 푼다 {cite:p}`scipy_care`. LQR은 흔히
+# 이 방정식은 `scipy.linalg.solve_continuous_are`가 푼다 {cite:p}`scipy_care`. LQR은 흔히
 # Kalman(1960)의 연구에서 비롯했다고 소개된다. 이 책은 그 원문을 직접 읽지 않았다.
 #
 # % claim: lqr-j2
@@ -233,8 +233,8 @@ glue("sim_gap", fixed(dev_gap, 3), display=False)
 # :width: 90%
 #
 # 똑바로 선 평면 2R 팔을 LQR로 붙잡는 운동. 위는 관절 각도의 편차, 아래는 토크이다. 실선은 토크 한계가
-# 있는 비선형 시뮬레이션이고, 점선은 같은 이득의 선형 모델이다. 볼 것은 처음 얼마 동안 토크가 한계(점선
-# 가로줄)에 붙고, 그동안 비선형 운동이 선형 모델에서 벗어난다는 점이다. figsrc/fig_36_control.py가 그린다.
+# 있는 비선형 시뮬레이션이고, 점선은 같은 이득의 선형 모델이다. 가는 가로줄이 토크 한계이다. 볼 것은 처음
+# 얼마 동안 토크가 한계에 붙고, 그동안 비선형 운동이 선형 모델에서 벗어난다는 점이다. figsrc/fig_36_control.py가 그린다.
 # ```
 #
 # (sec-36-lqr-roa)=
@@ -336,7 +336,7 @@ glue("roa_check_words", claims.choose(agree == len(check), "모두 같았다", "
 # % claim: roa-free
 #
 # 토크 한계가 없으면 격자의 출발점 {glue:text}`roa_points:,`개 가운데 {glue:text}`roa_n_free:,`개,
-# 곧 {glue:text}`roa_free_all`가 수렴한다. 한계 없는 모터는 큰 편차에서 큰 토크를 그대로 낼 수 있기 때문이다.
+# 곧 {glue:text}`roa_free_all` 수렴한다. 한계 없는 모터는 큰 편차에서 큰 토크를 그대로 낼 수 있기 때문이다.
 # 토크 한계가 있으면 {glue:text}`roa_n_lim:,`개({glue:text}`roa_pct_lim` %)만 수렴한다. 격자 한 칸의 넓이를
 # 곱하면 영역의 넓이는 약 {glue:text}`roa_area_lim` rad²이다.
 #
@@ -392,8 +392,8 @@ glue("roa_check_words", claims.choose(agree == len(check), "모두 같았다", "
 # 3.6.5의 제어기는 평형점 근처에서만 쓸 수 있다. 매달린 팔을 똑바로 세우려면 먼 길을 가야 하고, 그 길은
 # 최적화로 찾는다. 문제는 이렇다. 팔이 정지해 매달린 자세 $q = (-\pi/2, 0)$에서 출발한다.
 # {glue:text}`to_T` s 뒤에 $q_{\mathrm{up}}$에 정지해 있어야 한다. 토크는 3.6.5와 같은 한계 안에 두고, 토크의
-# 제곱을 시간에 대해 적분한 노력 $\Phi$를 가장 작게 한다. 관절 1의 한계로는 팔을 수평으로 들 수 없으므로
-# 팔을 흔들어 힘을 모아야 한다.
+# 제곱을 시간에 대해 적분한 노력 $\Phi$를 가장 작게 한다. 관절 1의 한계로는 팔을 천천히 들어 올릴 수 없다.
+# 팔을 수평으로 뻗은 채 멈추는 데만 {glue:text}`lqr_hold` N·m가 들기 때문이다.
 #
 # 연속 문제는 사다리꼴 직접 배치법(direct collocation)으로 유한 차원의 문제로 옮긴다. 시간을
 # $N =$ {glue:text}`to_N`개의 구간, 간격 $\Delta t$로 나누고, 마디 $t_k$마다 상태 $\mathbf{x}_k = (q_k, \dot q_k)$와
@@ -475,7 +475,7 @@ runs = {r["gradients"]: r for r in read_csv("ch36_trajopt_runs.csv")}
 ra, rf = runs["analytic"], runs["fd"]
 LABEL = {"analytic": "해석적", "fd": "유한 차분"}
 md_table(["기울기", "반복", "목적 함수 호출", "결손 계산", "야코비안 계산", "시간 [s]",
-          "함수 안의 시간 [s]", "노력 $\\Phi$ [N²·m²·s]"],
+          "결손·야코비안 계산 시간 [s]", "노력 $\\Phi$ [N²·m²·s]"],
          [[LABEL[k], r["iterations"], r["objective_evals"], r["defect_evals"], r["jacobian_evals"],
            r["wall_s"], r["in_functions_s"], r["effort"]] for k, r in runs.items()],
          "흔들어 세우기를 SLSQP로 두 번 푼 결과 (한 기계에서 한 번 잰 시간)", "tab-36-trajopt-runs",
@@ -567,7 +567,7 @@ claims.claim("to-swing", "관절 1은 곧장 올라가지 않고", swing, q1=q_o
 #
 # 최적 운동의 노력은 첫 추측보다 작다. 첫 추측의 노력 {glue:text}`to_guess_effort` N²·m²·s의
 # {glue:text}`to_ratio_effort`배이다. 그런데 첫 추측은 한계에서 자른 토크를 써서 운동방정식을 만족하지
-# 않는다. 그래서 이 비는 참고로만 본다. 관절 1은 곧장 올라가지 않고 한 번 반대로 흔든 뒤 올라간다.
+# 않는다. 그래서 이 비는 참고로만 본다. 관절 1은 곧장 올라가지 않고 반대로 흔든 뒤 올라간다.
 # 마디 {glue:text}`to_knots`개의 토크 {glue:text}`to_n_lim`개가 한계에 닿아 있다.
 #
 # ```{glue:figure} fig_trajopt
@@ -575,7 +575,7 @@ claims.claim("to-swing", "관절 1은 곧장 올라가지 않고", swing, q1=q_o
 # :figwidth: 90%
 #
 # 매달린 자세에서 똑바로 선 자세까지 최소 노력으로 흔들어 세우는 운동. 위는 관절 각도(점선은 첫 추측인
-# 5차 다항식), 아래는 토크이고 가로 점선이 토크 한계이다. 볼 것은 관절 1이 곧장 올라가지 않고 한 번
+# 5차 다항식), 아래는 토크이고 가로 점선이 토크 한계이다. 볼 것은 관절 1이 곧장 올라가지 않고
 # 반대로 흔들어 힘을 모은다는 점이다. 값은 data/ch36_trajopt.csv의 마디 값이다.
 # ```
 #

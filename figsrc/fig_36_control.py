@@ -54,7 +54,7 @@ def sim_figure():
     a2.set_ylim(-1.6 * C.TAU_MAX[0], 1.6 * C.TAU_MAX[0])
     a1.legend(fontsize=8, ncol=2)
     a2.legend(fontsize=8, ncol=2, loc="lower right")
-    a1.set_title("똑바로 선 2R 팔의 LQR 제어 (점선: 토크 한계)", fontsize=11)
+    a1.set_title("똑바로 선 2R 팔의 LQR 제어 (아래의 가는 가로줄: 토크 한계)", fontsize=11)
     fig.tight_layout()
     return fig
 
