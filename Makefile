@@ -79,7 +79,7 @@ bench: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_33_codegen.py
 	MPLBACKEND=Agg $(BIN)/python figsrc/bench_36.py
 
-# The long studies whose results the book reads from data/ (about 10 min, 75 s, 65 s and 3 min).
+# The long studies whose results the book reads from data/ (about 10 min, 75 s, 65 s, 2 min, 5 min and 90 s).
 studies: $(STAMP)
 	MPLBACKEND=Agg $(BIN)/python figsrc/study_33_closed_form.py
 	MPLBACKEND=Agg $(BIN)/python figsrc/study_35_numerics.py
