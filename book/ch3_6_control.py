@@ -142,8 +142,7 @@ claims.claim("lqr-unstable", "양의 실수 고윳값이 두 개", bool(np.sum(e
 # $R_\tau = \mathrm{diag}(1/\tau_{\max,1}^2, 1/\tau_{\max,2}^2)$로 둔다. 각도 편차는 {glue:text}`lqr_angle` rad,
 # 관절 속도는 {glue:text}`lqr_rate` rad/s로 나눈다. 그러면 그만한 각도 편차와 한계만큼의 토크가 같은
 # 비용을 낸다. 한계는 $\tau_{\max} = ($ {glue:text}`lqr_tmax1`, {glue:text}`lqr_tmax2` $)$ N·m이다.
-# 팔을 수평으로 뻗은 채 멈추려면 관절 1에 {glue:text}`lqr_hold` N·m가 든다. 그러니 관절 1은 팔을 아무
-# 자세에서나 붙잡아 둘 수는 없다. 관절 2의 한계는 링크 2 혼자의 가장 큰 중력 토크
+# 팔을 수평으로 뻗은 채 멈추려면 관절 1에 {glue:text}`lqr_hold` N·m가 든다. 관절 2의 한계는 링크 2 혼자의 가장 큰 중력 토크
 # {glue:text}`lqr_hold2` N·m를 조금 넘는다.
 
 # %%
@@ -648,8 +647,8 @@ rng = np.random.default_rng(7)
 q_r, tau_r = rng.uniform(-np.pi, np.pi, 2), rng.uniform(-5.0, 5.0, 2)
 _, dqd_rest, Minv_r = aba_derivatives(arm, q_r, np.zeros(2), tau_r, gravity=C.GRAVITY_2R)
 _, dqd_move, _ = aba_derivatives(arm, q_r, [1.0, -0.5], tau_r, gravity=C.GRAVITY_2R)
-print("정지 상태에서 max|∂q̈/∂q̇|가 1e-12 이하:", bool(np.abs(dqd_rest).max() <= 1e-12))
-print("움직일 때 ∂q̈/∂q̇ =\n", fixed(dqd_move, 3))
+print("정지 상태에서 max|dqdd/dqd|가 1e-12 이하:", bool(np.abs(dqd_rest).max() <= 1e-12))
+print("움직일 때 dqdd/dqd =\n", fixed(dqd_move, 3))
 Fv = np.diag([0.5, 0.2])
 print("점성 마찰이 있을 때 -M⁻¹ F_v =\n", fixed(-Minv_r @ Fv, 3))
 

@@ -540,9 +540,17 @@ glue("c36_ad_cubic", int(ad[0]), display=False)
 # ```
 #
 # $c_2 = \cos q_2$, $s_2 = \sin q_2$, $s_{12} = \sin(q_1 + q_2)$로 쓰고 $m_1 = m_2 = L_1 = L_2 = 1$을
-# 넣는다. 그러면 $\tau_1 = (3 + 2c_2)\ddot q_1 + (1 + c_2)\ddot q_2 - s_2(2\dot q_1\dot q_2 + \dot q_2^2)
-# + 2\mathrm{g}_0\cos q_1 + \mathrm{g}_0\cos(q_1+q_2)$이고,
-# $\tau_2 = (1 + c_2)\ddot q_1 + \ddot q_2 + s_2\dot q_1^2 + \mathrm{g}_0\cos(q_1+q_2)$이다. 미분하면
+# 넣는다. 그러면 두 토크는 다음과 같다.
+#
+# $$
+# \begin{aligned}
+# \tau_1 &= (3 + 2c_2)\ddot q_1 + (1 + c_2)\ddot q_2 - s_2(2\dot q_1\dot q_2 + \dot q_2^2)
+#   + 2\mathrm{g}_0\cos q_1 + \mathrm{g}_0\cos(q_1+q_2),\\
+# \tau_2 &= (1 + c_2)\ddot q_1 + \ddot q_2 + s_2\dot q_1^2 + \mathrm{g}_0\cos(q_1+q_2)
+# \end{aligned}
+# $$
+#
+# 이것을 미분하면
 #
 # $$
 # \frac{\partial\tau}{\partial q} = \begin{bmatrix}

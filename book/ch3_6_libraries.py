@@ -215,7 +215,7 @@ print("MuJoCo에 저장된 관성의 모양:", mj_model.body_inertia.shape, mj_m
 # %% tags=["nbval-ignore-output"]
 acc = L.accuracy()
 eps = np.finfo(float).eps
-print(f"{'라이브러리':18s} {'τ':>8s} {'M':>8s} {'q̈':>9s}   (상대 오차 / ε)")
+print(f"{'라이브러리':18s} {'τ':>8s} {'M':>8s} {'qdd':>9s}   (상대 오차 / ε)")
 for name in names:
     r = {a["quantity"]: a for a in acc if a["library"] == name}
     print(f"{name:18s} {r['tau']['ulps']:8.2f} {r['M']['ulps']:8.2f} {r['qdd']['ulps']:9.1f}")
@@ -608,7 +608,7 @@ first = min(n for n, v in per_sample.items()
             if len(v) == 2 and v["rnea_structured"] < v["pin.rnea (loop)"])
 print("처음으로 짧아지는 배치 크기:", first)
 
-# %% tags=["remove-input"]
+# %% tags=["remove-cell"]
 glue("l36_first_batch", first, display=False)
 
 # %% [markdown]
