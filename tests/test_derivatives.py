@@ -254,6 +254,26 @@ def test_broadcast_state_with_one_q():
         assert out.shape == (2, 3, 3)
 
 
+
+@pytest.mark.parametrize("batch, f_batch", [((), (4,)), ((), (1,)), ((), (0,)), ((4,), (4, 1))])
+def test_a_batch_of_tip_wrenches_batches_the_result(batch, f_batch):
+    """f_tip may carry batch axes that q, qd and qdd do not (as in rnea): the derivatives
+    then have the broadcast batch, and each element is the derivative at that wrench."""
+    chain, rng = _chain(3, 0.5), np.random.default_rng(9)
+    q, qd, qdd = _state(rng, 3, batch)
+    f = rng.normal(size=f_batch + (6,))
+    full = np.broadcast_shapes(batch, f_batch)
+    assert cd.rnea(chain, q, qd, qdd, GRAVITY, f).shape == full + (3,)
+    dq, dqd = cd.rnea_derivatives(chain, q, qd, qdd, GRAVITY, f)
+    assert dq.shape == dqd.shape == full + (3, 3)
+    qb, qdb, qddb = (np.broadcast_to(x, full + (3,)) for x in (q, qd, qdd))
+    fb = np.broadcast_to(f, full + (6,))
+    for k in np.ndindex(*full):
+        want = cd.rnea_derivatives(chain, qb[k], qdb[k], qddb[k], GRAVITY, fb[k])
+        np.testing.assert_allclose(dq[k], want[0], rtol=0, atol=1e-12 * np.max(np.abs(want[0])))
+        np.testing.assert_allclose(dqd[k], want[1], rtol=0, atol=1e-12 * np.max(np.abs(want[1])))
+
+
 BAD = {
     "wrong shape": (lambda z: (z[:2], z, z),
                     "q must have shape (n,) or (N, n) with n = 3, got (2,)"),

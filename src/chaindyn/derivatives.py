@@ -51,8 +51,11 @@ __all__ = ["rnea_derivatives", "aba_derivatives"]
 def _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip):
     """The two sweeps on checked arrays: (dtau_dq, dtau_dqd), each (..., n, n)."""
     n = chain.n
-    Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
     batch = batch_shape(q, qd, qdd)
+    if f_tip is not None:  # a batch of tip wrenches batches the result, as in rnea
+        batch = np.broadcast_shapes(batch, f_tip.shape[:-1])
+        q, qd, qdd = (np.broadcast_to(x, batch + (n,)) for x in (q, qd, qdd))
+    Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
     zero = np.zeros(batch + (6, n))
     # forward: dV_i, dVd_i with respect to q and qd, as (..., 6, n) blocks
     dV_q, dV_qd, dVd_q, dVd_qd = zero, zero, zero, zero
