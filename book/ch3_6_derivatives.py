@@ -22,9 +22,9 @@
 #
 # - **모델 예측 제어(MPC)**는 제어 주기마다 짧은 미래의 궤적을 최적화한다. 최적화기는 매번 동역학을
 #   현재 궤적 주변에서 선형화한다.
-# - **DDP와 iLQR**은 궤적을 따라 뒤로 가며 가치 함수의 2차 근사를 전한다. 단계마다 상태 방정식
-#   $\dot x = (\dot q, \ddot q(q,\dot q,\tau))$의 야코비안 $\partial\dot x/\partial x$,
-#   $\partial\dot x/\partial\tau$가 든다.
+# - **DDP와 iLQR**은 궤적을 따라 뒤로 가며 가치 함수의 2차 근사를 전한다. iLQR은 단계마다 상태
+#   $(q, \dot q)$의 시간 미분 $(\dot q, \ddot q(q,\dot q,\tau))$을 상태와 $\tau$로 미분한 야코비안을
+#   쓴다. DDP는 그에 더해 동역학의 2차 미분도 쓴다.
 # - **직접 배치법(direct collocation)**은 궤적의 마디점마다 동역학을 등식 제약으로 둔다. 비선형
 #   계획법 풀이기는 그 제약의 야코비안을 요구한다.
 #
@@ -101,7 +101,7 @@ def minus(text):
 # $$ (eq-36-rnea)
 #
 # 여기서 $X_i = \mathrm{Ad}_{T_{i,i-1}}$이고 $T_{i,i-1} = e^{-[A_i]q_i}M_{i,i-1}$이다. $V_0 = 0$,
-# $F_{n+1} = F_{\mathrm{tip}}$으로 둔다. 관절 위치 $q_i$는 이 식에서 오직 $X_i$ 하나를 통해서만
+# $F_{n+1} = F_{\mathrm{tip}}$으로 둔다. $F_{\mathrm{tip}}$은 $\{n\}$에서 표현하므로 $X_{n+1}$은 단위 행렬이다. 관절 위치 $q_i$는 이 식에서 오직 $X_i$ 하나를 통해서만
 # 들어온다. 그러므로 $X_i$를 $q_i$로 미분하는 규칙 두 개만 있으면 된다.
 #
 # **두 부호 규칙.** $T_{i,i-1}$을 $q_i$로 미분하면 $-[A_i]T_{i,i-1}$이다. 트위스트 $Y$를 옮긴
@@ -155,12 +155,12 @@ def minus(text):
 # \frac{\partial \tau_i}{\partial x} = A_i^{\mathsf T}\frac{\partial F_i}{\partial x}
 # $$ (eq-36-backward)
 #
-# 넷째 항은 $\partial V_i/\partial x$에 대해 선형이다. 렌치 $F = (n, f)$에 대해
+# 둘째 항은 관절 $i+1$의 각도로 미분한 것이므로 $i = n$이면 없다. 넷째 항은 $\partial V_i/\partial x$에 대해 선형이다. 렌치 $F = (n, f)$에 대해
 # $\mathrm{ad}^{*}_{a}F = -\bar F a$로 쓰면 $6\times6$ 행렬 $\bar F$ 하나를 블록에 곱하는 일이 된다.
 # 이때 $\bar F = \begin{bmatrix}[n] & [f]\\ [f] & 0\end{bmatrix}$이다.
 #
 # **셋째 편미분.** 가속도는 식 {eq}`eq-36-rnea`에 선형으로만 들어간다. 그래서
-# $\partial\tau/\partial\ddot q$는 상태에 대한 질량 행렬 $M(q)$ 자체이고, 3.5장의 CRBA가 그것을 준다.
+# $\partial\tau/\partial\ddot q$는 그 자세의 질량 행렬 $M(q)$ 자체이고, 3.5장의 CRBA가 그것을 준다.
 #
 # $$
 # \frac{\partial \tau}{\partial \ddot q} = M(q)
@@ -235,7 +235,7 @@ print("첫 열의 최대 크기 / 전체의 최대 크기:", sci(col1))
 # - `interop.to_pinocchio`는 관절마다 관절 축 위에 원점을 둔 좌표계를 만들어 사슬을 옮긴다. 관절
 #   변수의 순서와 뜻(rad 또는 m)은 같다. 중력은 `model.gravity`로 넘긴다.
 # - 토크 $\tau$의 뜻이 같으므로 두 미분 행렬은 그대로 견준다.
-# - $M$은 위 삼각형만 채워져 돌아오므로 대칭으로 채운 뒤 견준다.
+# - 셋째 출력 $M$은 3.5장의 `crba`와 견준다.
 # - 말단 렌치는 뜻이 다르다. 이 책의 $F_{\mathrm{tip}}$은 말단이 환경에 가하는 렌치이고 $\{n\}$에서
 #   표현한다. Pinocchio의 `fext[j]`는 링크 $j$에 가해지는 렌치이고 관절 $j$의 좌표계에서 표현한다.
 #   `interop.pinocchio_fext`가 부호를 바꾸고, $\{n\}$이 관절 좌표계에서 놓인 자리로 렌치를 옮긴다.
@@ -252,7 +252,7 @@ pin_dq, pin_dqd, pin_M = (np.array(x) for x in pin.computeRNEADerivatives(model,
                                                                           qdd, fext))
 ours_dq, ours_dqd = cd.rnea_derivatives(arm, q, qd, qdd, ch36.GRAVITY, f_tip)
 err_pin = max(ch36.relative_error(ours_dq, pin_dq), ch36.relative_error(ours_dqd, pin_dqd),
-              ch36.relative_error(M, np.triu(pin_M) + np.triu(pin_M, 1).T))
+              ch36.relative_error(M, pin_M))
 
 # %% [markdown]
 # **복소 스텝.** 실함수 $f$에 허수 방향의 작은 스텝 $\mathrm{i}h$를 주면 테일러 전개는
@@ -389,7 +389,6 @@ err_implicit = max(ch36.relative_error(M @ dqdd_dq, -dq_at),
                    ch36.relative_error(Minv @ M, np.eye(6)))
 data = model.createData()
 pin_aba = [np.array(x) for x in pin.computeABADerivatives(model, data, q, qd, tau, fext)]
-pin_aba[2] = np.triu(pin_aba[2]) + np.triu(pin_aba[2], 1).T  # M^-1: 위 삼각형만 채워진다
 err_pin_aba = max(ch36.relative_error(a, b) for a, b in zip((dqdd_dq, dqdd_dqd, Minv), pin_aba))
 print("dqdd/dq (1/s²):")
 print(fixed(dqdd_dq, 1))
@@ -409,19 +408,18 @@ claims.within("c36-pin-aba", "`computeABADerivatives`와는 상대 {glue:text}`c
 #
 # 세 행렬은 같은 말단 렌치 아래에서 계산했다. $M\,\partial\ddot q/\partial q = -\partial\tau/\partial q$ 같은
 # 항등식은 상대 {glue:text}`c36_bound_complex_step` 안에서 성립한다. Pinocchio의
-# `computeABADerivatives`와는 상대 {glue:text}`c36_bound_pinocchio` 안에서 같다. Pinocchio도
-# $M^{-1}$의 위 삼각형만 채워 돌려준다.
+# `computeABADerivatives`와는 상대 {glue:text}`c36_bound_pinocchio` 안에서 같다.
 #
 # 위 출력에서 $\partial\ddot q/\partial q$의 첫 열도 0이다. 관절 1의 연직축 회전은 팔 전체를 그대로
-# 돌릴 뿐이므로 가속도도 바뀌지 않는다. 식 {eq}`eq-36-aba`로 보아도 그렇다. $\partial\tau/\partial q$의
+# 돌릴 뿐이므로 가속도도 바뀌지 않는다($F_{\mathrm{tip}}$도 $\{n\}$에 고정되어 함께 돈다). 식 {eq}`eq-36-aba`로 보아도 그렇다. $\partial\tau/\partial q$의
 # 첫 열이 0이면 $-M^{-1}$을 곱해도 0이다.
 #
 # (sec-36-deriv-cost)=
 # ## 3.6.4 비용: 센 연산 수
 #
 # 곱셈은 실제 실행 경로에서 센다({ref}`sec-count-rules`). 임의의 회전 관절 사슬
-# (`models.random_chain`)에서 $n = 1..12$의 한 번 호출을 세고, 세 규칙(행렬 곱의 곱셈, 모든 곱셈,
-# 덧셈)의 값을 `data/ch36_opcount.csv`에 적었다. 유한 차분은 `ch36.fd_rnea_jacobians`로 센다. 흔든 상태
+# (`models.random_chain`)에서 $n = 1..12$의 한 번 호출을 세고, 두 규칙(행렬 곱의 곱셈, 모든 곱셈)으로 센
+# 곱셈과 덧셈의 수를 `data/ch36_opcount.csv`에 적었다. 유한 차분은 `ch36.fd_rnea_jacobians`로 센다. 흔든 상태
 # $2n$개(중심 차분은 $4n$개)를 한 번의 배치로 `rnea`에 넘기는 구현이다. 각 열의 값에 정수 계수 다항식을
 # 정확히 맞추었다.
 #
@@ -509,7 +507,7 @@ glue("c36_ad_cubic", int(ad[0]), display=False)
 # 링크당 {glue:text}`c36_per_state`번을 곱한다. 관절 축에만 달린 몇몇 곱은 배치 전체에 한 번만 하므로,
 # 한 번 따로 부를 때의 {glue:text}`c36_rnea_lin`번보다 조금 적다. 해석적 미분은 $n \ge$
 # {glue:text}`c36_n_from`인 모든 사슬에서 전진 차분보다 곱셈이 적다. $n = 12$에서는 전진 차분의
-# {glue:text}`c36_ratio_ff12`배, 중심 차분의 {glue:text}`c36_ratio_fc12`배이고, $n$이 커지면 그 비는
+# {glue:text}`c36_ratio_ff12`배, 중심 차분의 {glue:text}`c36_ratio_fc12`배이고, $n$이 커지면 전진 차분에 대한 비는
 # {glue:text}`c36_ratio_lead`배로 다가간다. 해석적 미분의 $n^2$ 계수는 배치 RNEA의 상태 하나, 링크
 # 하나의 곱셈의 {glue:text}`c36_rd_over_rnea`배이다. 곧 해석적 미분은 RNEA를 약
 # {glue:text}`c36_rd_over_rnea`$\,n$번 부르는 만큼 곱하고, 전진 차분은 $2n$번 부른다.
@@ -527,8 +525,9 @@ glue("c36_ad_cubic", int(ad[0]), display=False)
 # ```{exercise} 평면 2R 팔의 강성 행렬
 # :label: ex-36-planar
 #
-# `models.planar_2r()`(링크 길이 $L_1 = L_2 = 1$, 링크 끝의 질량 $m_1 = m_2 = 1$, SI 단위, 중력
-# $(0, -\mathrm{g}_0, 0)$)의 토크는 Modern Robotics 식 (8.9)로 닫힌 꼴로 적힌다. 그 식을 $q$와 $\dot q$로
+# `models.planar_2r()`(링크 길이 $L_1 = L_2 = 1$, 링크 끝의 질량 $m_1 = m_2 = 1$, 질량 중심에 대한
+# 관성 모멘트 $I_{zz} = 10^{-3}$, SI 단위, 중력
+# $(0, -\mathrm{g}_0, 0)$)의 토크는 Modern Robotics 식 (8.9)에 $I_{zz}$ 항을 더한 닫힌 꼴로 적힌다. 그 식을 $q$와 $\dot q$로
 # 손으로 미분해 $\partial\tau/\partial q$와 $\partial\tau/\partial\dot q$를 구하라. 임의의 상태에서
 # `rnea_derivatives`의 결과와 비교하라. 링크 1이 수평이고 링크 2가 연직으로 선 정지 자세에서
 # $\partial\tau/\partial q$의 네 성분은 왜 모두 같은가?
@@ -544,9 +543,9 @@ glue("c36_ad_cubic", int(ad[0]), display=False)
 #
 # $$
 # \begin{aligned}
-# \tau_1 &= (3 + 2c_2)\ddot q_1 + (1 + c_2)\ddot q_2 - s_2(2\dot q_1\dot q_2 + \dot q_2^2)
+# \tau_1 &= (3 + 2c_2 + 2I_{zz})\ddot q_1 + (1 + c_2 + I_{zz})\ddot q_2 - s_2(2\dot q_1\dot q_2 + \dot q_2^2)
 #   + 2\mathrm{g}_0\cos q_1 + \mathrm{g}_0\cos(q_1+q_2),\\
-# \tau_2 &= (1 + c_2)\ddot q_1 + \ddot q_2 + s_2\dot q_1^2 + \mathrm{g}_0\cos(q_1+q_2)
+# \tau_2 &= (1 + c_2 + I_{zz})\ddot q_1 + (1 + I_{zz})\ddot q_2 + s_2\dot q_1^2 + \mathrm{g}_0\cos(q_1+q_2)
 # \end{aligned}
 # $$
 #
@@ -562,7 +561,7 @@ glue("c36_ad_cubic", int(ad[0]), display=False)
 # 2\dot q_1 & 0\end{bmatrix}
 # $$
 #
-# 이다. `izz`는 $M$의 상수 항에만 들어가므로 미분에 나타나지 않는다. 정지 자세 $q = (0, \pi/2)$에서는
+# 이다. $I_{zz}$는 $M$의 상수 항에만 들어가므로 미분에 나타나지 않는다. 정지 자세 $q = (0, \pi/2)$에서는
 # $\sin q_1 = 0$이고 $s_{12} = 1$이며 속도와 가속도가 0이다. 그래서 네 성분이 모두 $-\mathrm{g}_0$이다.
 # 어느 관절을 돌려도 바뀌는 것은 링크 2의 질량이 만드는 중력 모멘트뿐이고, 그 모멘트는 두 관절에 똑같이
 # 걸린다. 아래 셀이 무작위로 고른 한 상태에서 손으로 구한 식과 `rnea_derivatives`를 견준다.

@@ -244,7 +244,7 @@ claims.claim("l36-acc-few",
              bool(tau_max < few * eps), tau_max_over_eps=tau_max / eps)
 q_s, _, _ = L.states()
 conds = [np.linalg.cond(crba(L.arm(), q)) for q in q_s]
-glue("l36_cond", fixed_sig(max(conds), 2), display=False)
+glue("l36_cond", f"{fixed_sig(max(conds), 2):,.0f}", display=False)
 print("한계를 지켰는가:", {k: bool(v <= L.BOUNDS[k]) for k, v in worst.items()})
 print("cond(M)의 가장 큰 값 (유효 숫자 두 자리):", fixed_sig(max(conds), 2))
 
@@ -291,8 +291,8 @@ glue("l36_date", machine["date_utc"], display=False)
 glue("l36_batch_n", BATCH_N, display=False)
 S = {r["method"]: r for r in speed}
 glue("l36_pin_us", S["pin.rnea"]["call_us"], display=False)
-glue("l36_rnea_ratio", fixed(S["rnea"]["call_ratio"], 0), display=False)
-glue("l36_struct_ratio", fixed(S["rnea_structured"]["call_ratio"], 0), display=False)
+glue("l36_rnea_ratio", f"{fixed(S['rnea']['call_ratio'], 0):.0f}", display=False)
+glue("l36_struct_ratio", f"{fixed(S['rnea_structured']['call_ratio'], 1):.1f}", display=False)
 glue("l36_mj_ratio", fixed(S["mj_inverse"]["call_ratio"], 1), display=False)
 glue("l36_rtb_batch", fixed(S["rtb rne"]["sample_ratio"], 2), display=False)
 glue("l36_struct_batch", fixed(S["rnea_structured"]["sample_ratio"], 2), display=False)
@@ -359,7 +359,7 @@ md_table(["라이브러리", "한 번 호출", "µs", "Pinocchio 대비", f"배�
 #   넘기며, 배치에서는 이 표에서 가장 빠른 축에 든다.
 # - **교과서의 식을 줄마다 따라가기.** modern_robotics가 맞다. 코드가 *Modern Robotics*의 식과 같은
 #   모양이다. 다만 한 번 호출이 가장 느린 축이다.
-# - **식 옆에서 읽는 구현, 검산, numpy 배치.** `chaindyn`의 자리이다. 모든 함수가 이 책의 식 번호를
+# - **식 옆에서 읽는 구현, 검산, numpy 배치.** `chaindyn`의 자리이다. 모든 함수가 이 책의 절 번호를
 #   달고, 미분과 회귀 행렬까지 numpy만으로 읽을 수 있다.
 #
 # % claim: l36-not-cd
@@ -401,7 +401,7 @@ claims.claim("l36-not-cd", "제어 주기마다 한 상태를 계산하는 일�
 
 # %% tags=["remove-input"]
 cg = L.codegen_rows(single, codegen)
-glue("l36_struct_speedup", fixed(cg["structured_speedup"], 0), display=False)
+glue("l36_struct_speedup", f"{fixed(cg['structured_speedup'], 0):.0f}", display=False)
 C = {(r["chain"], r["method"], r["N"]): r for r in cg["codegen"]}
 glue("l36_cse6_1", fixed(C["6R", "lambdify (cse)", 1]["ratio_to_rnea"], 3), display=False)
 glue("l36_st6_1", fixed(C["6R", "rnea_structured", 1]["ratio_to_rnea"], 4), display=False)
@@ -479,7 +479,7 @@ md_table(["사슬", "방법", "배치 크기", "`rnea`에 대한 시간 비", "�
 # MuJoCo 쪽은 MJX이다. MuJoCo 저장소의 `doc/mjx.rst`에 따르면 MJX는 MuJoCo를 JAX로 다시 구현한
 # 것이다
 # {cite:p}`mujoco2026source`. JAX의 XLA 컴파일러가 코드를 GPU와 TPU용으로 만들고, 배치 차원을 붙여
-# 여러 시뮬레이션을 한 번에 돌린다. 같은 문서는 JAX 구현이 기울기를 대략 지원하며, Warp 구현은 자동
+# 여러 시뮬레이션을 한 번에 돌린다. 같은 문서는 JAX 구현으로는 기울기를 구할 수 있으며, Warp 구현은 자동
 # 미분을 지원하지 않는다고 적었다. `mjx/mujoco/mjx/_src/inverse.py`의 역동역학은 C 엔진과 같은
 # 단계(위치,
 # 속도, RNEA)를 JAX 함수로 잇는다. MJX는 별도 패키지 `mujoco-mjx`이고 이 책에는 설치되어 있지 않다.
