@@ -35,6 +35,7 @@ def pytest_configure(config):
         opt.nbval_sanitize_with = str(NBVAL_SANITIZE)
 
 
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what will not run
 def pytest_collection_modifyitems(session, config, items):
     """Start the heavy runs the collected tests need, and order the tests that wait for
     one after all the others (their relative order kept)."""
