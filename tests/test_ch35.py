@@ -51,17 +51,6 @@ def test_scaled_chain_scales_mass_matrix_of_last_link():
     assert crba(two, q)[-1, -1] == pytest.approx(2 * crba(arm, q)[-1, -1], rel=1e-12)
 
 
-def test_potential_energy_gradient_is_gravity_torque():
-    arm = models.arm6r()
-    q = np.array([0.3, -0.8, 1.1, 0.4, -0.6, 0.9])
-    h = 1e-6
-    grad = np.array([(ch35.potential_energy(arm, q + h * e) - ch35.potential_energy(arm, q - h * e))
-                     / (2 * h) for e in np.eye(6)])
-    z = np.zeros(6)
-    g = rnea(arm, q, z, z, ch35.GRAVITY)
-    assert np.abs(grad - g).max() <= 1e-6 * np.abs(g).max()
-
-
 def test_crossover_is_where_aba_stays_cheaper():
     """Each crossover: ABA needs fewer multiplications from there to n = 24, and not
     one n below it (unless it is the first n searched)."""

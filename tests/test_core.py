@@ -96,6 +96,32 @@ def test_kinetic_energy_two_ways(random_case):
     np.testing.assert_allclose(cd.kinetic_energy(chain, q, qd), ke_M, rtol=1e-13)
 
 
+def test_potential_energy_of_the_planar_2r_in_closed_form():
+    """P = g (m1 r1 sin q1 + m2 (L1 sin q1 + r2 sin(q1 + q2))) with gravity along -y."""
+    rng = np.random.default_rng(3)
+    kw = dict(masses=(1.3, 0.7), lengths=(0.9, 0.6), coms=(0.4, 0.35))
+    chain = models.planar_2r(**kw)
+    q = rng.uniform(-np.pi, np.pi, (10, 2))
+    s1, s12 = np.sin(q[:, 0]), np.sin(q[:, 0] + q[:, 1])
+    closed = 9.81 * (1.3 * 0.4 * s1 + 0.7 * (0.9 * s1 + 0.35 * s12))
+    np.testing.assert_allclose(cd.potential_energy(chain, q, [0.0, -9.81, 0.0]), closed,
+                               rtol=0, atol=1e-13)
+
+
+def test_potential_energy_gradient_is_gravity_torque(random_case):
+    """dP/dq = g(q) (central differences), batched like the state."""
+    chain, rng = random_case
+    q = rng.uniform(-np.pi, np.pi, (4, chain.n))
+    g = np.array([0.3, -1.1, -9.80665])
+    h = 1e-6
+    grad = np.stack([(cd.potential_energy(chain, q + h * e, g)
+                      - cd.potential_energy(chain, q - h * e, g)) / (2 * h)
+                     for e in np.eye(chain.n)], axis=-1)
+    gq = cd.gravity_torque(chain, q, g)
+    assert np.abs(grad - gq).max() <= 1e-7 * max(1.0, np.abs(gq).max())
+    assert cd.potential_energy(chain, q, g).shape == (4,)
+
+
 def test_power_equals_rate_of_kinetic_energy(random_case):
     """Gravity off, no tip wrench: tau . qd = dT/dt along a smooth motion."""
     chain, rng = random_case

@@ -790,6 +790,7 @@ ENTRY = {
     "inertial_torque": (cd.inertial_torque, ("q", "qdd"), False, False),
     "tip_wrench_torque": (cd.tip_wrench_torque, ("q",), False, True),
     "kinetic_energy": (cd.kinetic_energy, ("q", "qd"), False, False),
+    "potential_energy": (cd.potential_energy, ("q",), True, False),
     "forward_kinematics": (cd.forward_kinematics, ("q",), False, False),
     "body_jacobian": (cd.body_jacobian, ("q",), False, False),
     "space_jacobian": (cd.space_jacobian, ("q",), False, False),

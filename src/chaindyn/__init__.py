@@ -34,6 +34,7 @@ from .quantities import (
     inertial_torque,
     kinetic_energy,
     mass_matrix,
+    potential_energy,
     tip_wrench_torque,
 )
 from .regressor import inertial_parameters, regressor
@@ -60,6 +61,7 @@ __all__ = [
     "inertial_torque",
     "tip_wrench_torque",
     "kinetic_energy",
+    "potential_energy",
     # Lagrangian form (chapter 3.3)
     "coriolis_matrix",
     "mass_matrix_dot",

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import DEFAULT_GRAVITY, check_chain, check_state
+from ._validate import DEFAULT_GRAVITY, check_chain, check_gravity, check_state
 from .crba import crba
 from .jacobian import point_jacobian
+from .kinematics import forward_kinematics
 from .rnea import _backward, _forward, link_twists, rnea
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "inertial_torque",
     "tip_wrench_torque",
     "kinetic_energy",
+    "potential_energy",
     "operational_space_inertia",
 ]
 
@@ -241,6 +243,54 @@ def kinetic_energy(chain, q, qd):
     V = link_twists(chain, q, qd)
     GV = (chain.inertias @ V[..., None])[..., 0]
     return 0.5 * np.einsum("...ij,...ij->...", V, GV)
+
+
+def potential_energy(chain, q, gravity=DEFAULT_GRAVITY):
+    """Potential energy of the links in the gravity field, P = -sum_i m_i g . p_{c,i}, J.
+
+    Parameters
+    ----------
+    chain : Chain
+    q : array_like, shape (n,) or (N, n)
+        Joint positions (rad or m).
+    gravity : array_like, shape (3,), optional
+        Gravitational acceleration g in the base frame {0}, m/s^2 (default
+        (0, 0, -9.80665)); the same vector that RNEA takes as the base
+        acceleration -g.
+
+    Returns
+    -------
+    float or ndarray, shape () or (N,)
+        P (J), zero where every centre of mass is at the origin of {0}.
+
+    Raises
+    ------
+    ValueError
+        If ``chain`` is not a Chain, or ``q`` or ``gravity`` has the wrong shape
+        or is not finite.
+
+    Notes
+    -----
+    p_{c,i} = R_{0,i} c_i + p_{0,i}, the centre of mass of link i in {0}, from
+    :func:`chaindyn.forward_kinematics`.  Its gradient is the gravity torque:
+    dP/dq = g(q) = :func:`gravity_torque` (book §3.3, Modern Robotics eq. 8.1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models, potential_energy
+    >>> arm = models.planar_2r()  # unit masses, centres of mass at the link ends
+
+    Both links up along y, gravity along -y: P = g (1 + 2) for the two centres of mass:
+
+    >>> print(np.round(potential_energy(arm, [np.pi / 2, 0.0], [0.0, -9.80665, 0.0]), 5))
+    29.41995
+    """
+    (q,) = check_state(chain, q=q)
+    gravity = check_gravity(gravity)
+    T = forward_kinematics(chain, q)
+    pc = np.einsum("...lij,lj->...li", T[..., :3, :3], chain.coms) + T[..., :3, 3]
+    return -np.einsum("l,...li,i->...", chain.masses, pc, gravity)
 
 
 #: Rows of the twist (omega, v) that ``operational_space_inertia`` accepts by name.

@@ -21,9 +21,14 @@ from pathlib import Path
 import numpy as np
 
 from chaindyn import models
-from chaindyn.kinematics import forward_kinematics
 from chaindyn.lagrange import coriolis_matrix, mass_matrix_dot
-from chaindyn.quantities import coriolis_torque, gravity_torque, kinetic_energy, mass_matrix
+from chaindyn.quantities import (
+    coriolis_torque,
+    gravity_torque,
+    kinetic_energy,
+    mass_matrix,
+    potential_energy,
+)
 from chaindyn.rnea import STANDARD_GRAVITY, rnea
 
 __all__ = [
@@ -34,7 +39,6 @@ __all__ = [
     "lagrange_vs_rnea",
     "skew_table",
     "quadratic_forms",
-    "potential_energy",
     "energy_balance",
     "pinocchio_check",
     "growth",
@@ -233,13 +237,6 @@ def quadratic_forms(states=20):
 
 
 # ----------------------------------------------------------------------------- energy balance
-def potential_energy(chain, q, gravity=GRAVITY):
-    """``P = - sum_l m_l gravity . p_cl`` (J), the COMs from forward_kinematics."""
-    T = forward_kinematics(chain, q)
-    pc = np.einsum("...lij,lj->...li", T[..., :3, :3], chain.coms) + T[..., :3, 3]
-    return -np.einsum("l,...li,i->...", chain.masses, pc, np.asarray(gravity))
-
-
 @cache
 def energy_balance():
     """Power and energy along the 6R trajectory of chapter 3.2 (models.arm6r_trajectory).
@@ -267,7 +264,7 @@ def energy_balance():
     dEdt = (np.einsum("si,sij,sj->s", qd, M, qdd) + 0.5 * np.einsum("si,sij,sj->s", qd, Md, qd)
             + np.einsum("si,si->s", g, qd))
     K = kinetic_energy(chain, q, qd)
-    P = potential_energy(chain, q)
+    P = potential_energy(chain, q, GRAVITY)
     E = K + P
     rel = float(np.abs(power - dEdt).max() / np.abs(power).max())
     work = float(simpson(power, x=t))

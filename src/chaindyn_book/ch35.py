@@ -25,9 +25,8 @@ from chaindyn import models
 from chaindyn.aba import aba, aba_structured, forward_dynamics, inverse_mass_matrix
 from chaindyn.chain import Chain
 from chaindyn.crba import crba, crba_structured
-from chaindyn.kinematics import forward_kinematics
 from chaindyn.opcount import count
-from chaindyn.quantities import kinetic_energy, mass_matrix
+from chaindyn.quantities import kinetic_energy, mass_matrix, potential_energy
 from chaindyn.rnea import STANDARD_GRAVITY, rnea
 from chaindyn.structured import rnea_structured
 
@@ -38,7 +37,7 @@ __all__ = [
     "multiplication_counts", "crossover", "CROSSOVER_NMAX", "COUNT_FORMULAS", "FORMULA_NS",
     "formula_ranges", "RBDA_TABLE_10_1",
     "rbda_totals", "rbda_crossover", "planar_chain", "scaled_chain", "reference_qdd",
-    "errors_at", "condition_study", "error_study", "mass_ratio_study", "potential_energy",
+    "errors_at", "condition_study", "error_study", "mass_ratio_study",
     "release_simulation", "computed_torque", "crosscheck_table", "reproduction_table",
     "CROSS_BOUNDS", "REPRO_FACTOR", "KP", "KD",
 ]
@@ -462,14 +461,6 @@ def mass_ratio_study(ratios=(1e-6, 1e-4, 1e-2, 1.0, 1e2, 1e4, 1e6), n=6, states=
 # ----------------------------------------------------------------------------- simulation
 
 
-def potential_energy(chain, q, gravity=GRAVITY):
-    """Sum of -m_i gravity . p_{c,i}, J, with p_{c,i} the COM of link i in {0}."""
-    T = forward_kinematics(chain, q)
-    c = np.asarray(chain.coms)
-    pc = np.einsum("...ijk,ik->...ij", T[..., :3, :3], c) + T[..., :3, 3]
-    return -np.einsum("i,...ij,j->...", np.asarray(chain.masses), pc, gravity)
-
-
 @lru_cache(maxsize=2)
 def release_simulation(duration=1.0, rtol=1e-10, atol=1e-12):
     """The 6R arm released at rest from the start pose of §3.2.5 under gravity, no
@@ -502,7 +493,7 @@ def release_simulation(duration=1.0, rtol=1e-10, atol=1e-12):
                     atol=atol, t_eval=t_eval)
     q, qd = sol.y[:n].T, sol.y[n:].T
     ke = kinetic_energy(chain, q, qd)
-    E = ke + potential_energy(chain, q)
+    E = ke + potential_energy(chain, q, GRAVITY)
     a1 = aba_structured(chain, q, qd, np.zeros_like(q), GRAVITY)
     a2 = forward_dynamics(chain, q, qd, np.zeros_like(q), GRAVITY)
     return {"t": sol.t, "q": q, "qd": qd, "energy": E, "kinetic": ke,
