@@ -68,6 +68,12 @@ def fixed_sig(x, digits):
     return fixed(x, digits - 1 - int(np.floor(np.log10(abs(x)))))
 
 
+def sig_text(x, digits=3):
+    """A measured value as text for a study's CSV: :func:`fixed_sig`, written with
+    ``digits`` significant digits (``sig_text(0.123456)`` -> ``"0.123"``)."""
+    return f"{fixed_sig(x, digits):.{digits}g}"
+
+
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 

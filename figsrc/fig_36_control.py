@@ -17,13 +17,6 @@ from chaindyn import models  # noqa: E402
 from chaindyn_book import ch36_control as C  # noqa: E402
 
 
-def controller():
-    arm = models.planar_2r()
-    A, B = C.linearise(arm, C.Q_UP)
-    K, _, _ = C.lqr(A, B, *C.lqr_weights())
-    return arm, A, B, K
-
-
 def read_roa(path=None):
     """The grid axis d and the verdicts (m, m) of both cases, dq1 along rows."""
     with open(path or DATA_DIR / "ch36_roa.csv", encoding="utf-8") as fh:
@@ -37,7 +30,8 @@ def read_roa(path=None):
 
 
 def sim_figure():
-    arm, A, B, K = controller()
+    arm = models.planar_2r()
+    A, B, K = C.upright_lqr(arm)
     t, x, tau = C.simulate(arm, K, C.SIM_START, C.SIM_TIME, tau_max=C.TAU_MAX)
     x_lin, tau_lin = C.linear_response(A, B, K, C.SIM_START, t)
     fig, (a1, a2) = plt.subplots(2, 1, figsize=(7.2, 5.6), sharex=True)
@@ -60,7 +54,7 @@ def sim_figure():
 
 
 def roa_figure():
-    arm, _, _, _ = controller()
+    arm = models.planar_2r()
     d, verdict = read_roa()
     h = d[1] - d[0]
     fine = np.linspace(d[0], d[-1], 241)

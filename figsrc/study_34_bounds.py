@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 from _cli import DATA_DIR, write_csv
-from _numbers import fixed, fixed_sig
+from _numbers import fixed, sig_text
 
 from chaindyn.crba import crba
 from chaindyn_book import ch34
@@ -32,10 +32,6 @@ SAMPLES, STARTS, BINS, T_SIM = 10_000, 8, 30, 2.0
 #: small values keep its time constants I/D above about 0.05 s) and its duration (s).
 DAMPING, T_DAMPED = np.array([10.0, 10.0, 4.0, 0.05, 0.05, 0.005]), 5.0
 ROBOT_NAMES = ("6R 팔", "UR5", "Panda")
-
-
-def _sig(x, digits=4):
-    return f"{fixed_sig(x, digits):.{digits}g}"
 
 
 def _free(sens):
@@ -81,16 +77,16 @@ def bounds(name, samples, starts):
                                     ("lambda_max", lam["lambda_max"], "kg m^2", free_txt["M"]),
                                     ("k_g", kg, "N m", free_txt["g"]),
                                     ("k_c", kc, "kg m^2", free_txt["M"])):
-        rows.append([name, n, q_name, unit, joints, samples, starts, _sig(r["sampled"]),
-                     _sig(r["optimised"])])
+        rows.append([name, n, q_name, unit, joints, samples, starts, sig_text(r["sampled"], 4),
+                     sig_text(r["optimised"], 4)])
     for which, r in lam.items():
         logs = np.log10(r["values"])
         edges = np.linspace(fixed(logs.min() - 0.05, 2), fixed(logs.max() + 0.05, 2), BINS + 1)
         counts, _ = np.histogram(logs, bins=edges)
         hist += [[name, which, f"{lo:.4f}", f"{hi:.4f}", int(c)]
                  for lo, hi, c in zip(edges[:-1], edges[1:], counts)]
-    sens = [[name, k + 1, _sig(sens_M[k], 2) if sens_M[k] > 1e-9 else "0",
-             _sig(sens_g[k], 2) if sens_g[k] > 1e-9 else "0"] for k in range(n)]
+    sens = [[name, k + 1, sig_text(sens_M[k], 2) if sens_M[k] > 1e-9 else "0",
+             sig_text(sens_g[k], 2) if sens_g[k] > 1e-9 else "0"] for k in range(n)]
     return rows, hist, sens
 
 
@@ -115,23 +111,24 @@ def passivity(samples, starts):
     damped = ch34.passivity_run(chain, lambda t, q, qd: -DAMPING * qd, T_DAMPED, q0,
                                 np.zeros(n), samples=201, rtol=1e-10, atol=1e-10)
     E0 = run["E"][0] - U_min  # E measured from the lowest potential energy, >= 0
-    series = [[_t(t), _sig(K, 6) if K else "0", _sig(U - U_min, 6), _sig(W, 6) if W else "0"]
+    series = [[_t(t), sig_text(K, 6) if K else "0", sig_text(U - U_min, 6),
+               sig_text(W, 6) if W else "0"]
               for t, K, U, W in zip(run["t"], run["K"], run["U"], run["W"])]
-    series_damped = [[_t(t), _sig(E - U_min, 6), _sig(W, 6) if W else "0"]
+    series_damped = [[_t(t), sig_text(E - U_min, 6), sig_text(W, 6) if W else "0"]
                      for t, E, W in zip(damped["t"], damped["E"], damped["W"])]
     summary = [
-        ["U_min", "J", _sig(U_min, 6)],
-        ["E0_above_min", "J", _sig(E0, 6)],
-        ["W_min", "J", _sig(run["W"].min(), 6)],
-        ["W_final", "J", _sig(run["W"][-1], 6)],
+        ["U_min", "J", sig_text(U_min, 6)],
+        ["E0_above_min", "J", sig_text(E0, 6)],
+        ["W_min", "J", sig_text(run["W"].min(), 6)],
+        ["W_final", "J", sig_text(run["W"][-1], 6)],
         ["duration", "s", f"{T_SIM:g}"],
         ["balance_bound", "1", f"{ch34.BOUNDS['passivity']:.0e}"],
         ["balance_holds", "1", str(run["balance"] <= ch34.BOUNDS["passivity"])],
         ["passive_holds", "1", str(bool(run["W"].min() >= -E0))],
         ["damping", "N m s", " ".join(f"{d:g}" for d in DAMPING)],
         ["damped_duration", "s", f"{T_DAMPED:g}"],
-        ["damped_W_final", "J", _sig(damped["W"][-1], 6)],
-        ["damped_E_final_above_min", "J", _sig(damped["E"][-1] - U_min, 6)],
+        ["damped_W_final", "J", sig_text(damped["W"][-1], 6)],
+        ["damped_E_final_above_min", "J", sig_text(damped["E"][-1] - U_min, 6)],
         ["damped_balance_holds", "1", str(damped["balance"] <= ch34.BOUNDS["passivity"])],
         ["damped_passive_holds", "1", str(bool(damped["W"].min() >= -E0))],
     ]

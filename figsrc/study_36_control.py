@@ -28,7 +28,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _cli import DATA_DIR, write_csv  # noqa: E402
-from _numbers import fixed_sig  # noqa: E402
+from _numbers import sig_text  # noqa: E402
 from bench_rnea import machine  # noqa: E402
 
 from chaindyn import models  # noqa: E402
@@ -43,20 +43,9 @@ CHECK_STEP = 1e-6
 DEFECT_BOUND = 1e-8
 
 
-def sig(x, digits=3):
-    return f"{fixed_sig(float(x), digits):.{digits}g}"
-
-
-def controller():
-    chain = models.planar_2r()
-    A, B = C.linearise(chain, C.Q_UP)
-    Q, R = C.lqr_weights()
-    K, _, _ = C.lqr(A, B, Q, R)
-    return chain, K
-
-
 def part_roa():
-    chain, K = controller()
+    chain = models.planar_2r()
+    _, _, K = C.upright_lqr(chain)
     d, x0 = C.roa_grid()
     verdict, runs = {}, []
     for case, lim in (("limited", C.TAU_MAX), ("free", None)):
@@ -64,7 +53,7 @@ def part_roa():
         inside, nfev = C.roa_classify(chain, K, x0, tau_max=lim)
         wall = time.perf_counter() - t0
         verdict[case] = inside
-        runs.append([case, len(x0), int(inside.sum()), nfev, sig(wall, 2)])
+        runs.append([case, len(x0), int(inside.sum()), nfev, sig_text(wall, 2)])
         print(f"roa {case}: {inside.sum()} of {len(x0)} inside, {nfev} evaluations, "
               f"{wall:.0f} s", flush=True)
     write_csv(DATA_DIR / "ch36_roa.csv", ["dq1", "dq2", "inside_limited", "inside_free"],
@@ -118,15 +107,15 @@ def part_trajopt():
         solutions[grad] = res.x
         max_defect = float(np.abs(problem.defects(res.x)).max())
         runs.append([grad, "yes" if res.success else "no", res.nit, res.nfev, res.njev,
-                     counts["defects"], counts["jacobian"], sig(wall, 3), sig(inside, 3),
-                     sig(problem.effort(res.x), 6), f"{DEFECT_BOUND:.0e}",
+                     counts["defects"], counts["jacobian"], sig_text(wall, 3), sig_text(inside, 3),
+                     sig_text(problem.effort(res.x), 6), f"{DEFECT_BOUND:.0e}",
                      "yes" if max_defect <= DEFECT_BOUND else "no"])
         print(f"{grad}: {res.message} {res.nit} iterations, {wall:.1f} s", flush=True)
     _, tau_a = problem.unpack(solutions["analytic"])
     _, tau_f = problem.unpack(solutions["fd"])
     diff = float(np.abs(tau_a - tau_f).max())
     for r in runs:
-        r.append("0" if r[0] == "analytic" else sig(diff, 2))
+        r.append("0" if r[0] == "analytic" else sig_text(diff, 2))
     write_csv(DATA_DIR / "ch36_trajopt_runs.csv",
               ["gradients", "success", "iterations", "objective_evals", "gradient_evals",
                "defect_evals", "jacobian_evals", "wall_s", "in_functions_s", "effort",
@@ -149,7 +138,7 @@ def main(argv):
     mach += machine("after")[-1:]
     mach.append(("shared_machine", "yes: other jobs ran on the same 2 cores"))
     mach.append(("part", part))
-    mach.append(("study_s", sig(time.perf_counter() - t0, 3)))
+    mach.append(("study_s", sig_text(time.perf_counter() - t0, 3)))
     if part == "all":
         write_csv(DATA_DIR / "ch36_machine.csv", ["key", "value"], mach)
     print(f"study: {time.perf_counter() - t0:.0f} s", flush=True)

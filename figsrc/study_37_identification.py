@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 from _cli import DATA_DIR, write_csv
-from _numbers import fixed_sig
+from _numbers import sig_text
 
 from chaindyn.regressor import inertial_parameters, parameter_names
 from chaindyn_book import ch37
@@ -25,11 +25,6 @@ SEEDS = 20
 MAXITER = 60
 HORIZONS = (0.25, 0.5, 1.0)
 NOISE_LEVELS = (0.25, 0.5, 1.0, 2.0, 4.0)
-
-
-def sig(x, digits=3):
-    """A measured value as text with ``digits`` significant digits."""
-    return f"{fixed_sig(float(x), digits):.{digits}g}"
 
 
 def part_base():
@@ -44,12 +39,12 @@ DISTANCE_TOL = 1e-6
 
 def small(x, digits=3, scale=1.0):
     """A value, or ``0`` where it is at roundoff (below 1e-9 of ``scale``)."""
-    return "0" if abs(x) < 1e-9 * scale else sig(x, digits)
+    return "0" if abs(x) < 1e-9 * scale else sig_text(x, digits)
 
 
 def distance_text(d):
     """The physical distance, or the token ``physical`` below DISTANCE_TOL."""
-    return "physical" if d < DISTANCE_TOL else sig(d, 2)
+    return "physical" if d < DISTANCE_TOL else sig_text(d, 2)
 
 
 def part_experiment():
@@ -72,26 +67,26 @@ def part_experiment():
     x_val = ch37.random_feasible(nominal, np.random.default_rng(SEED_VALID), td)
     print(f"design: {time.perf_counter() - t0:.0f} s, {res.nit} iterations", flush=True)
     write_csv(DATA_DIR / "ch37_condition_history.csv", ["iteration", "cond", "within_limits"],
-              [[i, sig(10 ** h), "yes" if ok else "no"] for i, (h, ok) in enumerate(history)])
-    conds = [["initial", sig(10 ** ch37.log_condition(x0, nominal, base, td))],
-             ["optimised", sig(10 ** ch37.log_condition(x_opt, nominal, base, td))],
-             ["validation", sig(10 ** ch37.log_condition(x_val, nominal, base, td))]]
+              [[i, sig_text(10 ** h), "yes" if ok else "no"] for i, (h, ok) in enumerate(history)])
+    conds = [["initial", sig_text(10 ** ch37.log_condition(x0, nominal, base, td))],
+             ["optimised", sig_text(10 ** ch37.log_condition(x_opt, nominal, base, td))],
+             ["validation", sig_text(10 ** ch37.log_condition(x_val, nominal, base, td))]]
     write_csv(DATA_DIR / "ch37_condition.csv", ["trajectory", "cond"], conds)
     margins = {lab: ch37.limit_margins(x, nominal, td) for lab, x in
                (("initial", x0), ("optimised", x_opt), ("validation", x_val))}
     write_csv(DATA_DIR / "ch37_limits.csv",
               ["trajectory", "q_share", "qd_share", "tau_share"],
-              [[lab, *(sig(ch37.LIMIT_SHARE * (1 - m[6 * k:6 * k + 6].min()), 3)
+              [[lab, *(sig_text(ch37.LIMIT_SHARE * (1 - m[6 * k:6 * k + 6].min()), 3)
                        for k in range(3))] for lab, m in margins.items()])
     write_csv(DATA_DIR / "ch37_design.csv", ["trajectory", "index", "value"],
-              [[lab, i, f"{fixed_sig(v, 6):.6g}" if v else "0"]
+              [[lab, i, sig_text(v, 6) if v else "0"]
                for lab, x in (("initial", x0), ("optimised", x_opt), ("validation", x_val))
                for i, v in enumerate(x)])
     tt = np.arange(201) * ch37.PERIOD / 200
     q, qd, _ = ch37.excitation(x_opt, tt)
     write_csv(DATA_DIR / "ch37_trajectory.csv",
               ["t"] + [f"q{j + 1}" for j in range(6)] + [f"qd{j + 1}" for j in range(6)],
-              [[f"{tt[k]:.2f}"] + [sig(v, 4) for v in q[k]] + [sig(v, 4) for v in qd[k]]
+              [[f"{tt[k]:.2f}"] + [sig_text(v, 4) for v in q[k]] + [sig_text(v, 4) for v in qd[k]]
                for k in range(len(tt))])
     # one identification at the stated noise, with its validation
     rng = np.random.default_rng(SEED_NOISE)
@@ -102,30 +97,32 @@ def part_experiment():
     vobs, val = ch37.validate(base, nominal, true, x_val, estimates, rng)
     write_csv(DATA_DIR / "ch37_validation.csv",
               ["estimate"] + [f"rms{j + 1}" for j in range(nominal.n)] + ["M_error"],
-              [[k] + [sig(v) for v in val[k]["rms"]] + [small(val[k]["M"])] for k in estimates])
+              [[k] + [sig_text(v) for v in val[k]["rms"]] + [small(val[k]["M"])]
+               for k in estimates])
     P = ch37.predict(base, vobs, fit["ols"].theta)
     write_csv(DATA_DIR / "ch37_prediction.csv",
               ["t"] + [f"meas{j + 1}" for j in range(6)] + [f"pred{j + 1}" for j in range(6)],
-              [[f"{vobs['t'][k]:.2f}"] + [sig(v, 4) for v in vobs["tau"][k]]
-               + [sig(v, 4) for v in P[k]] for k in range(len(P))])
+              [[f"{vobs['t'][k]:.2f}"] + [sig_text(v, 4) for v in vobs["tau"][k]]
+               + [sig_text(v, 4) for v in P[k]] for k in range(len(P))])
     expr = base.expressions(names, digits=3)
     est, wls = fit["ols"], fit["wls"]
     write_csv(DATA_DIR / "ch37_parameters.csv",
               ["parameter", "true", "ols", "ols_std", "wls", "wls_std", "sdp", "nominal"],
-              [[expr[i], sig(beta_true[i], 4), sig(est.theta[i], 4), sig(est.std[i], 2),
-                sig(wls.theta[i], 4), sig(wls.std[i], 2), sig(fit["beta_sdp"][i], 4),
+              [[expr[i], sig_text(beta_true[i], 4), sig_text(est.theta[i], 4),
+                sig_text(est.std[i], 2),
+                sig_text(wls.theta[i], 4), sig_text(wls.std[i], 2), sig_text(fit["beta_sdp"][i], 4),
                 small(beta_nominal[i], 4, np.abs(beta_nominal).max())]
                for i in range(base.rank)])
     d_ols = ch37.physical_distance(base, est.theta, inertial_parameters(nominal))
     d_sdp = ch37.physical_distance(base, fit["beta_sdp"], inertial_parameters(nominal))
     write_csv(DATA_DIR / "ch37_fit.csv", ["quantity", "value"],
               [["samples", len(vobs["t"])], ["rows", fit["Wb"].shape[0]],
-               ["ols_cond", sig(est.condition)], ["wls_cond", sig(wls.condition)],
-               ["ols_residual_std", sig(est.residual_std)],
-               ["wls_residual_std", sig(wls.residual_std)],
-               *[[f"wls_sigma{j + 1}", sig(s)] for j, s in enumerate(wls.joint_sigma)],
+               ["ols_cond", sig_text(est.condition)], ["wls_cond", sig_text(wls.condition)],
+               ["ols_residual_std", sig_text(est.residual_std)],
+               ["wls_residual_std", sig_text(wls.residual_std)],
+               *[[f"wls_sigma{j + 1}", sig_text(s)] for j, s in enumerate(wls.joint_sigma)],
                ["ols_distance", distance_text(d_ols)], ["sdp_distance", distance_text(d_sdp)],
-               ["sdp_min_eig", sig(fit["sdp"].min_eigenvalues.min(), 2)],
+               ["sdp_min_eig", sig_text(fit["sdp"].min_eigenvalues.min(), 2)],
                ["ols_within_2std", int(np.sum(np.abs(est.theta - beta_true) <= 2 * est.std))],
                ["wls_within_2std", int(np.sum(np.abs(wls.theta - beta_true) <= 2 * wls.std))],
                ["base", base.rank]])
@@ -134,7 +131,8 @@ def part_experiment():
     t, qs = ch37.simulate([true, sdp_chain, nominal], x_val)
     err = {lab: np.abs(qk - qs[0]).max(axis=1) for lab, qk in (("sdp", qs[1]), ("nominal", qs[2]))}
     write_csv(DATA_DIR / "ch37_simulation.csv", ["model"] + [f"max_error_{h:g}s" for h in HORIZONS],
-              [[lab, *(sig(e[t <= h + 1e-12].max()) for h in HORIZONS)] for lab, e in err.items()])
+              [[lab, *(sig_text(e[t <= h + 1e-12].max()) for h in HORIZONS)]
+               for lab, e in err.items()])
     print(f"one run: {time.perf_counter() - t0:.0f} s", flush=True)
     # seeds and noise levels
     rows = []
@@ -148,8 +146,8 @@ def part_experiment():
             for k in ("ols", "wls", "beta_sdp"):
                 b = f[k].theta if k != "beta_sdp" else f[k]
                 rms = ch37.torque_rms(base, vo, b, reference=beta_true)
-                row += [sig(np.sqrt(np.mean(rms ** 2))),
-                        sig(np.linalg.norm(b - beta_true) / np.linalg.norm(beta_true))]
+                row += [sig_text(np.sqrt(np.mean(rms ** 2))),
+                        sig_text(np.linalg.norm(b - beta_true) / np.linalg.norm(beta_true))]
             prior = inertial_parameters(nominal)
             row.append(distance_text(ch37.physical_distance(base, f["ols"].theta, prior)))
             row.append(distance_text(ch37.physical_distance(base, f["beta_sdp"], prior)))
@@ -190,7 +188,7 @@ def part_checks():
     lag1 = [np.corrcoef(resid[:-1, j], resid[1:, j])[0, 1] for j in range(nominal.n)]
     clean = ch37.process(nominal, ch37.measure(true, x_opt, np.random.default_rng(0), 0.0))
     bias = ch37.identify_once(nominal, base, clean, with_sdp=False)
-    rows = [["lag1_min", sig(min(lag1), 2)], ["lag1_max", sig(max(lag1), 2)]]
+    rows = [["lag1_min", sig_text(min(lag1), 2)], ["lag1_max", sig_text(max(lag1), 2)]]
     est = {"ols": [], "wls": []}
     for s in range(SEEDS):
         rng = np.random.default_rng([SEED_NOISE, 100, s])
@@ -202,11 +200,11 @@ def part_checks():
         theta = np.array([e[0] for e in est[k]])
         std = np.array([e[1] for e in est[k]])
         spread = theta.std(axis=0, ddof=1) / std.mean(axis=0)
-        rows += [[f"{k}_spread_ratio", sig(np.median(spread), 2)],
+        rows += [[f"{k}_spread_ratio", sig_text(np.median(spread), 2)],
                  [f"{k}_covered", int(np.sum(np.abs(theta - beta_true) <= 2 * std))],
                  [f"{k}_covered_spread",
                   int(np.sum(np.abs(theta - beta_true) <= 2 * theta.std(axis=0, ddof=1)))],
-                 [f"{k}_bias_max", sig(np.max(np.abs(bias[k].theta - beta_true)
+                 [f"{k}_bias_max", sig_text(np.max(np.abs(bias[k].theta - beta_true)
                                               / fit[k].std), 2)]]
     rows += [["runs", SEEDS], ["intervals", SEEDS * base.rank]]
     write_csv(DATA_DIR / "ch37_coverage.csv", ["quantity", "value"], rows)
@@ -215,7 +213,7 @@ def part_checks():
     out = []
     for lab, qk in (("sdp", qs[1]), ("nominal", qs[2])):
         e = np.abs(qk - qs[0])
-        out += [[lab, f"{h:g}", *(sig(v) for v in e[t <= h + 1e-12].max(axis=0))]
+        out += [[lab, f"{h:g}", *(sig_text(v) for v in e[t <= h + 1e-12].max(axis=0))]
                 for h in HORIZONS]
     write_csv(DATA_DIR / "ch37_simulation_joints.csv",
               ["model", "horizon"] + [f"joint{j + 1}" for j in range(nominal.n)], out)

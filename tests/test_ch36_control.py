@@ -69,8 +69,7 @@ def test_single_pendulum_gain_by_hand():
 
 def test_small_start_follows_the_linear_model():
     arm = models.planar_2r()
-    A, B = C.linearise(arm, C.Q_UP)
-    K, _, _ = C.lqr(A, B, *C.lqr_weights())
+    A, B, K = C.upright_lqr(arm)
     x0 = np.array([1e-4, -2e-4, 0.0, 0.0])
     t, x, tau = C.simulate(arm, K, x0, 2.0, samples=41, tau_max=C.TAU_MAX)
     x_lin, _ = C.linear_response(A, B, K, x0, t)
@@ -87,8 +86,7 @@ def test_settled():
 
 def test_roa_classify_origin_in_far_start_out():
     arm = models.planar_2r()
-    A, B = C.linearise(arm, C.Q_UP)
-    K, _, _ = C.lqr(A, B, *C.lqr_weights())
+    _, _, K = C.upright_lqr(arm)
     x0 = np.array([[0.05, 0.0, 0, 0], [1.5, 0.0, 0, 0]])
     inside, _ = C.roa_classify(arm, K, x0, tau_max=C.TAU_MAX, t_end=6.0)
     assert inside.tolist() == [True, False]

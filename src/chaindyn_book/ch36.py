@@ -307,9 +307,10 @@ def opcount_rows(ns=range(1, 13)):
 def fit_polynomial(ns, values, degree):
     """The exact polynomial of ``degree`` through the first ``degree + 1`` points.
 
-    Solved in rational arithmetic; returns the coefficients, highest power first, as
-    Fractions, and the list of ``(n, value, polynomial(n))`` where the other points
-    disagree (empty when the polynomial fits every point).
+    Interpolated in rational arithmetic (``sympy.interpolate``); returns the
+    coefficients, highest power first, as Fractions, and the list of
+    ``(n, value, polynomial(n))`` where the other points disagree (empty when the
+    polynomial fits every point).
 
     Raises
     ------
@@ -322,20 +323,16 @@ def fit_polynomial(ns, values, degree):
     >>> [int(c) for c in coef], off
     ([2, 3, 0], [])
     """
+    import sympy as sp
+
     ns, values = list(ns), list(values)
     k = degree + 1
     if len(ns) < k:
         raise ValueError(f"need at least {k} points for degree {degree}, got {len(ns)}")
-    A = [[Fraction(n) ** (degree - p) for p in range(k)] + [Fraction(v)]
-         for n, v in zip(ns[:k], values[:k])]
-    for c in range(k):  # Gauss-Jordan, exact
-        piv = next(r for r in range(c, k) if A[r][c] != 0)
-        A[c], A[piv] = A[piv], A[c]
-        A[c] = [x / A[c][c] for x in A[c]]
-        for r in range(k):
-            if r != c and A[r][c] != 0:
-                A[r] = [x - A[r][c] * y for x, y in zip(A[r], A[c])]
-    coef = [A[r][k] for r in range(k)]
+    x = sp.Symbol("n")
+    points = [(sp.Integer(n), sp.Rational(v)) for n, v in zip(ns[:k], values[:k])]
+    found = sp.Poly(sp.interpolate(points, x), x).all_coeffs()  # a zero leading term is dropped
+    coef = [Fraction(0)] * (k - len(found)) + [Fraction(int(c.p), int(c.q)) for c in found]
     off = []
     for n, v in zip(ns, values):
         p = sum(c * Fraction(n) ** (degree - i) for i, c in enumerate(coef))

@@ -23,7 +23,7 @@ from chaindyn.rnea import STANDARD_GRAVITY
 
 __all__ = [
     "GRAVITY_2R", "Q_UP", "TAU_MAX", "ANGLE_SCALE", "RATE_SCALE", "lqr_weights",
-    "linearise", "linearise_fd", "lqr", "closed_loop_rhs", "simulate", "settled",
+    "linearise", "linearise_fd", "lqr", "upright_lqr", "closed_loop_rhs", "simulate", "settled",
     "SIM_START", "SIM_TIME", "linear_response", "ROA_SPAN", "ROA_STEP", "ROA_TIME", "ROA_TOL",
     "roa_grid", "roa_classify", "ROA_DT", "rk4",
     "static_torque", "Collocation", "solve_collocation", "TRAJ_N", "TRAJ_DURATION", "Q_DOWN",
@@ -113,6 +113,14 @@ def lqr(A, B, Q, R):
     K = np.linalg.solve(R, B.T @ S)
     eig = np.linalg.eigvals(A - B @ K)
     return K, S, eig[np.lexsort((eig.imag, -eig.real))]
+
+
+def upright_lqr(chain, gravity=GRAVITY_2R):
+    """The chapter's controller (§3.6.5): ``A``, ``B`` of :func:`linearise` at ``Q_UP`` and
+    the LQR gain ``K`` of :func:`lqr` with the weights of :func:`lqr_weights`."""
+    A, B = linearise(chain, Q_UP, gravity)
+    K, _, _ = lqr(A, B, *lqr_weights())
+    return A, B, K
 
 
 def closed_loop_rhs(chain, K, q_eq, gravity=GRAVITY_2R, tau_max=None, freeze=None):
