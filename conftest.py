@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "tests"))  # the helpers shared with the tests (tests/_book.py)
+# the helpers shared with the tests: tests/_book.py, and tests/library/_refs.py (the
+# reference libraries, which the chapter tests use too)
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "library")]
 import _book  # noqa: E402
 from _book import BUILD, heavy_run  # noqa: E402
 

@@ -57,7 +57,8 @@ sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, fixed_sig  # noqa: E402  (figsrc/_numbers.py: rounding checked against roundoff)
 from _tables import md_table  # noqa: E402  (figsrc/_tables.py: numbered Markdown tables)
 
-TESTS = Path("..").resolve() / "tests"  # the computations of A.8 live in the test modules
+TESTS = Path("..").resolve() / "tests" / "library"  # the computations of A.8: library tests
+sys.path.insert(0, str(TESTS))  # their helpers _refs (reference libraries) and _robots (URDF)
 
 DISTRIBUTIONS = {"chaindyn (이 책)": "chaindyn", "Pinocchio": "pin", "MuJoCo": "mujoco",
                  "modern_robotics": "modern_robotics",
@@ -580,7 +581,7 @@ md_table(
 # 아래 셀은 이 쪽을 만들 때 라이브러리에 직접 묻는 계산 {glue:text}`a_rerun`개를 차례로 다시 실행한다.
 
 # %% tags=["hide-input"]
-# 계산은 tests/test_conventions.py의 함수들이다; pytest 없이 차례로 부른다.
+# 계산은 tests/library/test_conventions.py의 함수들이다; pytest 없이 차례로 부른다.
 spec = importlib.util.spec_from_file_location("test_conventions", TESTS / "test_conventions.py")
 conv = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(conv)

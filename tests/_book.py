@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
@@ -12,11 +11,6 @@ BUILD = ROOT / "_build"
 HTML = BUILD / "html"
 NOTEBOOKS = sorted(BOOK.glob("*.ipynb"))
 PAIRED_PY = sorted(BOOK.glob("*.py"))
-
-
-def in_ci() -> bool:
-    """True when the environment says this is a CI run (CI=true)."""
-    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
 class Background:

@@ -17,7 +17,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from _book import BUILD, HTML, NOTEBOOKS, in_ci
+from _book import BUILD, HTML, NOTEBOOKS
+from _refs import in_ci
 from bs4 import BeautifulSoup
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -14,13 +14,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from _book import ROOT
+from _refs import reference
 
 from chaindyn.opcount import count
 from chaindyn.rnea import rnea
 from chaindyn.structured import rnea_structured
 from chaindyn_book import ch33
 
-pytest.importorskip("sympy")
+reference("sympy")
 sys.path.insert(0, str(ROOT / "figsrc"))
 
 
@@ -31,7 +32,7 @@ def _rows(name):
 
 @pytest.fixture(scope="module")
 def rep():
-    pytest.importorskip("pinocchio")
+    reference("pinocchio")
     return ch33.reproduction_table()
 
 
@@ -144,7 +145,7 @@ def test_symengine_count_does_not_wrap_at_2_to_the_32():
     """The study's count of symengine expressions against the closed form of a nested tree:
     e_{k+1} = (e_k + a_k)(e_k + b_k) has 3 (2^k - 1) operations as a tree, more than 2^32 for
     k = 31, where symengine's own 32-bit count wraps."""
-    se = pytest.importorskip("symengine")
+    se = reference("symengine")
     import study_33_closed_form as study
 
     e = se.Symbol("x")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _refs import reference
 
 from chaindyn import models
 from chaindyn.crba import crba
@@ -135,7 +136,7 @@ def test_a_damping_torque_only_takes_energy_out():
 
 
 def test_pinocchio_check():
-    pytest.importorskip("pinocchio")
+    reference("pinocchio")
     r = ch34.pinocchio_check(states=2)
     assert max(r["Y"], r["params"]) <= ch34.BOUNDS["pinocchio"]
 
@@ -152,3 +153,16 @@ def test_committed_bounds_consistent():
                          if r["robot"] == "6R 팔" and r["quantity"] == "lambda_min"))
     q = np.random.default_rng(5).uniform(-np.pi, np.pi, (200, 6))
     assert ch34.mass_eigenvalues(arm, q)[:, 0].min() >= lam_min * (1 - 1e-3)
+
+
+def test_committed_regressor_cost_table_matches_the_counts():
+    """ch34_regressor_cost.csv (figsrc/tab_34_regressor_cost.py) holds the counts that
+    tests/library/test_regressor.py derives from the code: 210 n^2 + 417 n products and
+    210 n^2 + 480 n multiplications of all kinds per regressor call, 357 n products per RNEA."""
+    rows = ch34.read_csv("ch34_regressor_cost.csv")
+    assert [int(r["n"]) for r in rows] == list(range(1, 13))
+    for r in rows:
+        n = int(r["n"])
+        assert int(r["products"]) == 210 * n * n + 417 * n
+        assert int(r["all"]) == 210 * n * n + 480 * n
+        assert int(r["rnea_products"]) == 357 * n

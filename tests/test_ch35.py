@@ -6,6 +6,7 @@ estimate, and the cross-check and reproduction tables."""
 
 import numpy as np
 import pytest
+from _refs import reference
 
 from chaindyn import models
 from chaindyn.aba import aba
@@ -90,8 +91,8 @@ def test_computed_torque_exact_model_and_steady_error():
 
 
 def test_crosscheck_table_holds():
-    pytest.importorskip("pinocchio")
-    pytest.importorskip("mujoco")
+    reference("pinocchio")
+    reference("mujoco")
     rows = ch35.crosscheck_table()
     assert len(rows) == 14
     assert all(r["holds"] for r in rows), [r["quantity"] for r in rows if not r["holds"]]
@@ -112,7 +113,7 @@ def test_reproduction_table_rows():
 def test_formula_ranges_against_counts_at_small_n():
     """The structured formulas miss only n = 1 (a single link is first and last); the
     dense ones and the RNEA columns hold from n = 1.  Oracle: the counts at n = 1 and 2
-    of the per-joint formulas in tests/test_crba_aba.py (0 and 52 for crba_structured,
+    of the per-joint formulas in tests/library/test_crba_aba.py (0 and 52 for crba_structured,
     32 and 284 for aba_structured)."""
     fits = ch35.formula_ranges()
     assert fits["crba_s"] == {"from": 2, "exceptions": [(1, 0, -4)],
@@ -141,3 +142,12 @@ def test_rbda_crossover_is_rbda_s_statement():
     assert rb["last_route_cheaper"] == 8 and rb["aba_from"] == 9
     assert rb["route_cheaper"] == list(range(2, 9))
     assert rb["ratio"] == pytest.approx(11816 / 7215)
+
+
+def test_aba_structured_step_counts():
+    """The per-joint breakdown in aba_structured's docstring, counted on its helpers
+    (chaindyn_book.ch35.aba_step_counts): an articulated inertia with the revolute joint's
+    zero row and column (15 entries) rotated 62, a full one translated 42, a wrench carried
+    to the parent 22, a twist to the child 22; 270 per revolute joint in all."""
+    assert ch35.aba_step_counts() == {"rotate": 62, "translate": 42, "wrench": 22, "twist": 22,
+                                      "per_joint": 270}

@@ -97,3 +97,23 @@ def test_committed_figures_are_produced_by_a_script(two_runs):
     committed = {p.name for p in (BOOK / "figures").glob("*.png")}
     assert committed - produced == set(), f"orphan figures: {sorted(committed - produced)}"
     assert produced - committed == set(), f"figures not committed: {sorted(produced - committed)}"
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_plain_list_baseline_matches_rnea(n):
+    """figsrc/bench_baselines.py (the benchmark's list code) gives chaindyn.rnea's torques."""
+    import numpy as np
+
+    from chaindyn import models, rnea
+
+    sys.path.insert(0, str(ROOT / "figsrc"))
+    from bench_baselines import rnea_lists
+
+    rng = np.random.default_rng(20261130 + n)
+    chain = models.random_chain(n, rng, prismatic=0.4)
+    lists = (chain.home.tolist(), chain.screws.tolist(), chain.inertias.tolist())
+    g = [0.3, -1.2, -9.0]
+    for _ in range(5):
+        q, qd, qdd = rng.standard_normal((3, n))
+        tau = rnea_lists(*lists, q.tolist(), qd.tolist(), qdd.tolist(), g)
+        np.testing.assert_allclose(tau, rnea(chain, q, qd, qdd, gravity=g), atol=1e-11)

@@ -24,7 +24,8 @@ from collections import Counter
 
 import pytest
 import yaml
-from _book import BOOK, BUILD, ROOT, in_ci
+from _book import BOOK, BUILD, ROOT
+from _refs import in_ci
 from PIL import Image
 
 LATEX = BUILD / "pdf" / "_build" / "latex"  # conftest.PDF_OUTPUT / _build / latex

@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from _refs import reference
 
 from chaindyn_book import ch32
 
-pytest.importorskip("pinocchio")  # the two library rows run chaindyn_book.crosscheck
+reference("pinocchio")  # the two library rows run chaindyn_book.crosscheck
 
 
 @pytest.fixture(scope="module")

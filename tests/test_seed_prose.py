@@ -76,7 +76,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _book import BOOK, ROOT, in_ci  # noqa: E402
+from _book import BOOK, ROOT  # noqa: E402
+from _refs import in_ci  # noqa: E402
 
 SEEDS = ROOT.parent / "shared" / "seeds"
 

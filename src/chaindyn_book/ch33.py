@@ -56,7 +56,7 @@ SEED = 33
 GRAVITY = (0.0, 0.0, -STANDARD_GRAVITY)
 #: Bounds of the roundoff-level results, relative to the largest magnitude of the reference.
 BOUNDS = {
-    "lagrange_vs_rnea": 1e-12,  # that of tests/test_symbolic.py
+    "lagrange_vs_rnea": 1e-12,  # that of tests/library/test_symbolic.py
     "skew": 1e-12,              # |S + S^T| / max |Mdot|, S = Mdot - 2C
     "energy": 1e-12,            # |tau^T qd - dE/dt| / max |tau^T qd|
     "pinocchio": 1e-10,         # C and Mdot against Pinocchio

@@ -9,9 +9,8 @@ against, the relative difference and whether it is within the bound.
 :func:`urdf_agreement` does the same for real robots read from URDF by
 :func:`chaindyn.urdf.load` and by Pinocchio's own URDF parser.
 
-The book's tables and the tests (``tests/test_interop.py``,
-``tests/test_urdf.py``) call these functions; the libraries are imported
-when a function runs (``import chaindyn`` needs numpy only).
+The book's tables and ``tests/test_crosscheck.py`` call these functions; the
+libraries are imported when a function runs (``import chaindyn`` needs numpy only).
 """
 
 from __future__ import annotations

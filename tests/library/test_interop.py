@@ -6,7 +6,6 @@ relative to the largest magnitude of the quantity (torque scale), 1e-11 for
 forward-dynamics round trips.
 """
 
-import importlib.metadata
 import re
 import subprocess
 import sys
@@ -14,15 +13,15 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from _refs import reference
 
 import chaindyn as cd
 from chaindyn import interop, models
-from chaindyn_book import crosscheck
 
-pin = pytest.importorskip("pinocchio")
-mujoco = pytest.importorskip("mujoco")
-mr = pytest.importorskip("modern_robotics")
-rtb = pytest.importorskip("roboticstoolbox")
+pin = reference("pinocchio")
+mujoco = reference("mujoco")
+mr = reference("modern_robotics")
+rtb = reference("roboticstoolbox")
 
 BOUND = 1e-12
 FWD_BOUND = 1e-11
@@ -64,7 +63,7 @@ def _sym(M):
 
 
 def test_import_needs_numpy_only():
-    """chaindyn and its interop, urdf and crosscheck modules import with every
+    """chaindyn and its interop and urdf modules import with every
     reference library blocked; adapters that only write text or arrays work,
     the others raise ImportError when called."""
     code = """
@@ -72,7 +71,7 @@ import sys
 for name in ("pinocchio", "mujoco", "modern_robotics", "roboticstoolbox", "yourdfpy",
              "spatialmath", "lxml", "trimesh"):
     sys.modules[name] = None
-import chaindyn, chaindyn.interop, chaindyn.urdf, chaindyn_book.crosscheck
+import chaindyn, chaindyn.interop, chaindyn.urdf
 from chaindyn import interop, models, urdf
 c = models.arm6r()
 assert "<mujoco" in interop.to_mujoco(c)
@@ -93,56 +92,6 @@ print("ok")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
-
-
-# ----------------------------------------------------------------------------- crosscheck
-
-
-@pytest.fixture(scope="module")
-def agreement():
-    return crosscheck.library_agreement(seed=0)
-
-
-def test_library_agreement_holds(agreement):
-    failed = [r for r in agreement if not r["holds"]]
-    assert not failed, failed
-    for r in agreement:
-        assert r["rel_diff"] <= r["bound"]
-        assert r["rel_diff"] == pytest.approx(r["max_abs_diff"] / r["scale"])
-        assert r["scale"] > 0
-
-
-def test_library_agreement_rows(agreement):
-    libs = {r["library"] for r in agreement}
-    assert libs == {"Pinocchio", "MuJoCo", "modern_robotics", "Robotics Toolbox"}
-    versions = {r["library"]: r["version"] for r in agreement}
-    assert versions["Pinocchio"] == pin.__version__
-    assert versions["MuJoCo"] == mujoco.__version__
-    assert versions["modern_robotics"] == importlib.metadata.version("modern_robotics")
-    assert versions["Robotics Toolbox"] == importlib.metadata.version("roboticstoolbox-python")
-    quantities = {(r["library"], r["quantity"]) for r in agreement}
-    assert len(quantities) == len(agreement)  # one row per library and quantity
-    for must in [("Pinocchio", "data.f (joint wrenches)"), ("MuJoCo", "cfrc_int (joint wrenches)"),
-                 ("Pinocchio", "aba round trip (qdd)"), ("modern_robotics", "MassMatrix (M)"),
-                 ("Robotics Toolbox", "rne with fext")]:
-        assert must in quantities
-    # arm6r and 2 x 6 random chains; RTB on arm6r and the 6 random MDH chains
-    counts = {(r["library"], r["quantity"]): r["models"] for r in agreement}
-    assert counts[("Pinocchio", "rnea")] == 13
-    assert counts[("Robotics Toolbox", "inertia (M)")] == 7
-    # the book's table holds forward round trips to 2e-11: MuJoCo's difference follows
-    # cond(M) and reaches 1.4e-11 at other seeds (chaindyn_book.crosscheck.FORWARD_BOUND)
-    bounds = {r["bound"] for r in agreement if "(qdd)" in r["quantity"]}
-    assert bounds == {2e-11}
-
-
-def test_library_agreement_per_model_and_errors():
-    rows = crosscheck.library_agreement(seed=1, states=1, sizes=[2], libraries=["pinocchio"],
-                                        per_model=True)
-    assert {r["model"] for r in rows} == {"arm6r", "random RP", "random MDH RP"}
-    assert all(r["holds"] for r in rows)
-    with pytest.raises(ValueError, match=r"libraries must be among .* got \['octave'\]"):
-        crosscheck.library_agreement(libraries=["octave"])
 
 
 # ----------------------------------------------------------------------------- Pinocchio
@@ -387,13 +336,24 @@ def test_modern_robotics_lists_and_tool_frame():
 # ----------------------------------------------------------------------------- Robotics Toolbox
 
 
+def _random_mdh(n, rng, kinds):
+    """Modified-DH arguments of a random chain with the joint kinds ``kinds`` (True:
+    prismatic): masses in [0.5, 5] kg, centres of mass in [-0.3, 0.3]^3 m, randomly
+    rotated ellipsoid inertias."""
+    masses = rng.uniform(0.5, 5.0, n)
+    return {"mdh": models.random_mdh_rows(n, rng), "masses": masses,
+            "coms": rng.uniform(-0.3, 0.3, (n, 3)),
+            "inertias_com": np.stack([models.random_inertia_com(m, rng) for m in masses]),
+            "joint_types": ["P" if k else "R" for k in kinds]}
+
+
 def _mdh_cases():
     rng = np.random.default_rng(99)
     out = [("arm6r", models.mdh_arguments(models.arm6r_table()))]
     for n in range(2, 8):
         kinds = rng.random(n) < 0.4
         kinds[0], kinds[-1] = False, True
-        out.append((f"mdh{n}", crosscheck.random_mdh_arguments(n, rng, kinds)))
+        out.append((f"mdh{n}", _random_mdh(n, rng, kinds)))
     return out
 
 

@@ -12,13 +12,13 @@ computed two ways in double precision; the finite-difference checks state their 
 
 from __future__ import annotations
 
-import csv
 import re
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from _refs import reference
+from _robots import robot_chain
 
 import chaindyn as cd
 from chaindyn import body, interop, models
@@ -32,9 +32,7 @@ from chaindyn.body import (
 from chaindyn.opcount import count
 from chaindyn.regressor import energy_regressor, inertial_parameters, parameter_names, regressor
 from chaindyn.spatial import spatial_inertia
-from chaindyn_book import crosscheck
 
-ROOT = Path(__file__).resolve().parents[1]
 BOUND = 1e-12
 G = np.array([0.6, -1.1, -9.80665])  # not along an axis, so a misplaced component shows
 PIN_ORDER = [0, 1, 2, 3, 4, 5, 7, 6, 8, 9]  # Pinocchio's k-th parameter is chaindyn's PIN_ORDER[k]
@@ -76,12 +74,12 @@ def _chain(n, p):
 @pytest.fixture(scope="module")
 def robots():
     """UR5 and Panda read from their URDF files (example-robot-data), as chapter 3.2 does."""
-    return {name: crosscheck.robot_chain(name) for name in ("UR5", "Panda")}
+    return {name: robot_chain(name) for name in ("UR5", "Panda")}
 
 
 @pytest.fixture(scope="module")
 def pin():
-    return pytest.importorskip("pinocchio")
+    return reference("pinocchio")
 
 
 # ------------------------------------------------------------------ one body
@@ -521,13 +519,3 @@ def test_operation_count_above_rnea_does_not_depend_on_joint_types(n):
                                                                        qdd, rule=rule)
         assert extra == 210 * n * n + 60 * n, rule
 
-
-def test_cost_table_matches_the_formulas():
-    with open(ROOT / "data" / "ch34_regressor_cost.csv", newline="", encoding="utf-8") as fh:
-        rows = list(csv.DictReader(fh))
-    assert [int(r["n"]) for r in rows] == list(range(1, 13))
-    for r in rows:
-        n = int(r["n"])
-        assert int(r["products"]) == regressor_products(n)
-        assert int(r["all"]) == regressor_all(n)
-        assert int(r["rnea_products"]) == 357 * n

@@ -9,14 +9,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _refs import reference
+from _robots import pinocchio_urdf_model, robot_urdf, robots_dir
 
 import chaindyn as cd
 from chaindyn import interop, models, urdf
 from chaindyn.spatial import rpy_matrix
-from chaindyn_book import crosscheck
 
-pytest.importorskip("yourdfpy")
-pin = pytest.importorskip("pinocchio")
+reference("yourdfpy")
+pin = reference("pinocchio")
 
 REL = 1e-10
 G = np.array([0.6, -1.1, -9.80665])
@@ -90,12 +91,12 @@ ROBOT_CASES = [
 @pytest.mark.parametrize(("robot", "tip", "locked", "n"), ROBOT_CASES,
                          ids=[f"{r}-{t}" for r, t, _, _ in ROBOT_CASES])
 def test_real_robot_against_pinocchio_parser(robot, tip, locked, n):
-    path, _ = crosscheck.robot_urdf(robot)
+    path, _ = robot_urdf(robot)
     u = urdf.load(path, tip_link=tip)
     assert u.chain.n == n and u.tip_link == tip and u.frames[-1] == tip
     assert u.locked == locked
     assert all(t == "revolute" for t in u.chain.joint_types)
-    model = crosscheck.pinocchio_urdf_model(path, u.joints)  # extra joints locked at 0
+    model = pinocchio_urdf_model(path, u.joints)  # extra joints locked at 0
     full = pin.buildModelFromUrdf(path)
     assert full.nv == n + len(locked)
     assert _compare_with_pinocchio(u.chain, model, tip, seed=n) < REL
@@ -107,7 +108,7 @@ def test_real_robot_against_pinocchio_parser(robot, tip, locked, n):
 
 
 def test_panda_fingers_are_merged_into_the_last_body():
-    path, _ = crosscheck.robot_urdf("Panda")
+    path, _ = robot_urdf("Panda")
     hand = urdf.load(path, tip_link="panda_hand")
     assert "panda_leftfinger" in hand.links[-1] and "panda_rightfinger" in hand.links[-1]
     # the same body whichever tip frame is chosen, seen from a different frame
@@ -116,16 +117,8 @@ def test_panda_fingers_are_merged_into_the_last_body():
     assert hand.chain.masses[-1] > 0.73  # link 7 (0.73 kg) + hand + fingers
 
 
-def test_urdf_agreement_rows():
-    rows = crosscheck.urdf_agreement(seed=0, states=2)
-    assert {r["model"] for r in rows} == set(crosscheck.ROBOTS)
-    failed = [r for r in rows if not r["holds"]]
-    assert not failed, failed
-    assert all(r["rel_diff"] < REL for r in rows)
-
-
 def test_default_tip_and_ambiguous_leaf():
-    path, _ = crosscheck.robot_urdf("UR5")
+    path, _ = robot_urdf("UR5")
     msg = (f"tip_link must be given: {path} has 3 leaf links below 'world' "
            "(ee_link, tool0, base), so the tip is ambiguous")
     with pytest.raises(ValueError, match=re.escape(msg)):
@@ -317,7 +310,7 @@ def test_branch_locked_at_zero_and_merged(tmp_path):
     assert u.locked == ("js", "jt")
     assert u.links == (("l1", "side", "side_tip"), ("l2",))
     assert u.chain.joint_types == ("revolute", "prismatic")
-    model = crosscheck.pinocchio_urdf_model(str(path), u.joints)
+    model = pinocchio_urdf_model(str(path), u.joints)
     assert _compare_with_pinocchio(u.chain, model, "l2", seed=4) < 1e-12
 
 
@@ -522,7 +515,7 @@ def test_robot_element_without_content(tmp_path, text, message):
 def test_example_robot_data_stub_ur3():
     """example-robot-data ships ur_description/urdf/ur3.urdf as a xacro leftover: a
     <robot> element with only a comment inside (yourdfpy: KeyError 'name')."""
-    path = Path(crosscheck.robots_dir()) / "ur_description" / "urdf" / "ur3.urdf"
+    path = Path(robots_dir()) / "ur_description" / "urdf" / "ur3.urdf"
     assert path.is_file(), path
     msg = f"{path}: the <robot> element must contain at least one <link>, got an empty <robot>"
     with pytest.raises(ValueError, match=re.escape(msg)):
@@ -562,7 +555,7 @@ def test_malformed_files(tmp_path):
 def test_meshes_are_not_needed(tmp_path):
     """The Panda file references meshes by package:// paths; a copy in a directory
     without them loads all the same."""
-    path, _ = crosscheck.robot_urdf("Panda")
+    path, _ = robot_urdf("Panda")
     copy = tmp_path / "panda.urdf"
     shutil.copy(path, copy)
     assert urdf.load(copy, tip_link="panda_hand").chain.n == 7

@@ -13,8 +13,9 @@ import sys
 
 import numpy as np
 import pytest
+from _refs import reference
 
-sp = pytest.importorskip("sympy")
+sp = reference("sympy")
 
 from chaindyn import models, symbolic  # noqa: E402
 from chaindyn.chain import Chain  # noqa: E402

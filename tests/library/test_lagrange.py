@@ -15,6 +15,7 @@ import sys
 
 import numpy as np
 import pytest
+from _refs import reference
 from test_crba_aba import CHAINS as CRBA_CHAINS
 from test_crba_aba import (
     SPECIAL,
@@ -232,7 +233,7 @@ def _against_pinocchio(chain, model, q, qd):
 
 @pytest.mark.parametrize(("name", "chain"), MOVING, ids=[n for n, _ in MOVING])
 def test_against_pinocchio(name, chain):
-    pytest.importorskip("pinocchio")
+    reference("pinocchio")
     q, qd = _states(chain.n, 10)
     worst = _against_pinocchio(chain, interop.to_pinocchio(chain), q, qd)
     assert max(worst.values()) <= PIN_BOUND, worst

@@ -8,6 +8,7 @@ of a bug report (numbers computed there independently of this code), and Pinocch
 
 import numpy as np
 import pytest
+from _refs import reference
 
 import chaindyn as cd
 from chaindyn import classic, jacobian, models
@@ -322,7 +323,7 @@ def test_classical_versus_spatial_acceleration_of_the_tool_point():
 
 # ----------------------------------------------------------------------------- Pinocchio
 
-pin = pytest.importorskip("pinocchio")
+pin = reference("pinocchio")
 
 
 def _pin_chains():

@@ -4,8 +4,8 @@ Oracles, each independent of the analytical sweeps:
 * central finite differences of ``rnea`` and ``aba`` (h = 1e-6; truncation ~h^2 and
   roundoff ~eps/h give ~1e-9 relative; bound 1e-6 relative to the largest entry);
 * complex-step differentiation (exact to roundoff at h = 1e-30; bound 1e-12 relative) of a
-  small reference RNEA, ``chaindyn_book.ch36.reference_rnea``: the library refuses complex
-  input, on purpose;
+  small reference RNEA written here in the fixed frame {0} (the library recurses in the link
+  frames and refuses complex input, on purpose);
 * Pinocchio's computeRNEADerivatives / computeABADerivatives (bound 1e-9 relative);
 * an identity: rotating the whole chain about a vertical first axis under vertical gravity
   changes no torque, so that column of dtau/dq is zero.
@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _refs import reference
+from _robots import ROBOTS, pinocchio_urdf_model, robot_chain, robot_urdf
 
 import chaindyn as cd
 from chaindyn import interop, models
-from chaindyn_book import ch36, crosscheck
 
 KINDS = (0.0, 0.5, 1.0)  # probability that a joint is prismatic
 SIZES = range(1, 7)
@@ -82,7 +83,53 @@ def test_aba_derivatives_match_finite_differences(n, kind, tip, batch):
 # ------------------------------------------------------------------ complex step
 
 
-_ref_rnea = ch36.reference_rnea  # the complex-safe reference RNEA, one copy (chapter 3.6.2)
+def _hat(w):
+    return np.array([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]])
+
+
+def _ad(V):
+    """ad_V = [[[w], 0], [[v], [w]]] of the twist V = (w, v)."""
+    W, Z = _hat(V[:3]), np.zeros((3, 3))
+    return np.block([[W, Z], [_hat(V[3:]), W]])
+
+
+def _ref_rnea(chain, q, qd, qdd, gravity, f_tip=None):
+    """The RNEA written in the fixed frame {0}, in plain numpy that also takes complex input.
+
+    T_{0,i} = T_{0,i-1} M_{i,i-1}^-1 exp([A_i] q_i) (Rodrigues); in {0} the joint screws
+    S_i = Ad_{T_0i} A_i and the twists V_i = V_{i-1} + S_i qd_i add,
+    Vdot_i = Vdot_{i-1} + ad_{V_i} S_i qd_i + S_i qdd_i from Vdot_0 = (0, -g), each link's
+    wrench is G_i^0 Vdot_i - ad_{V_i}^T G_i^0 V_i with G_i^0 = Ad_{T_i0}^T G_i Ad_{T_i0}, and
+    tau_i = S_i^T (the sum of the wrenches of links i..n and F_tip, all in {0})."""
+    T, V, Vd = np.eye(4), np.zeros(6), np.r_[0.0, 0.0, 0.0, -np.asarray(gravity, dtype=float)]
+    F, S = (np.zeros(6) if f_tip is None else np.asarray(f_tip)) * (1 + 0j), []
+    for i, (A, M) in enumerate(zip(chain.screws, chain.home)):
+        w, v, W = A[:3], A[3:], _hat(A[:3])
+        E = np.eye(4, dtype=complex)
+        if np.linalg.norm(w) > 0:
+            E[:3, :3] = np.eye(3) + np.sin(q[i]) * W + (1 - np.cos(q[i])) * W @ W
+            E[:3, 3] = (np.eye(3) * q[i] + (1 - np.cos(q[i])) * W
+                        + (q[i] - np.sin(q[i])) * W @ W) @ v
+        else:
+            E[:3, 3] = v * q[i]
+        Minv = np.eye(4)
+        Minv[:3, :3], Minv[:3, 3] = M[:3, :3].T, -M[:3, :3].T @ M[:3, 3]
+        T = T @ Minv @ E
+        R, p = T[:3, :3], T[:3, 3]
+        Ad = np.block([[R, np.zeros((3, 3))], [_hat(p) @ R, R]])  # Ad_{T_0i}
+        Si = Ad @ A
+        V = V + Si * qd[i]
+        Vd = Vd + _ad(V) @ Si * qd[i] + Si * qdd[i]
+        Adinv = np.block([[R.T, np.zeros((3, 3))], [-R.T @ _hat(p), R.T]])  # Ad_{T_i0}
+        G = Adinv.T @ chain.inertias[i] @ Adinv
+        S.append((Si, G @ Vd - _ad(V).T @ G @ V))
+        if i == chain.n - 1:
+            F = Adinv.T @ F  # F_tip from {n} to {0}
+    tau = np.zeros(chain.n, dtype=complex)
+    for i in reversed(range(chain.n)):
+        F = F + S[i][1]
+        tau[i] = S[i][0] @ F
+    return tau
 
 
 def test_library_refuses_complex_input():
@@ -121,12 +168,12 @@ def test_rnea_derivatives_match_complex_step(n, kind, tip):
 
 @pytest.fixture(scope="module")
 def pin():
-    return pytest.importorskip("pinocchio")
+    return reference("pinocchio")
 
 
 @pytest.fixture(scope="module")
 def ur5():
-    return crosscheck.robot_chain("UR5")
+    return robot_chain("UR5")
 
 
 def _pinocchio_cases(ur5):
@@ -179,17 +226,17 @@ def test_tip_wrench_derivatives_match_pinocchio_fext(pin, ur5, name):
         assert _rel(ours_k, theirs_k) < 1e-9
 
 
-@pytest.mark.parametrize("name", list(crosscheck.ROBOTS))
+@pytest.mark.parametrize("name", list(ROBOTS))
 def test_real_robots_match_pinocchio_reading_the_urdf_itself(pin, name):
     """The robots of 3.2.5.8 (UR5, Panda, the Talos arm), read once by chaindyn.urdf and once
-    by Pinocchio's own URDF parser (crosscheck.pinocchio_urdf_model, no conversion of ours in
+    by Pinocchio's own URDF parser (_robots.pinocchio_urdf_model, no conversion of ours in
     between), with a tip wrench: the derivatives of the RNEA and of the forward dynamics."""
     from chaindyn import urdf
 
-    path, tip = crosscheck.robot_urdf(name)
+    path, tip = robot_urdf(name)
     u = urdf.load(path, tip_link=tip)
     chain = u.chain
-    model = crosscheck.pinocchio_urdf_model(path, u.joints)
+    model = pinocchio_urdf_model(path, u.joints)
     model.gravity = pin.Motion(np.concatenate([GRAVITY, np.zeros(3)]))
     rng = np.random.default_rng([11, chain.n])
     q, qd, qdd = _state(rng, chain.n)

@@ -12,6 +12,8 @@ and M^{-1} against another library, 1e-12 for the RNEA residual of aba.
 
 import numpy as np
 import pytest
+from _refs import reference
+from _robots import ROBOTS, pinocchio_urdf_model, robot_urdf
 from test_structured import SPECIAL as RNEA_SPECIAL
 
 import chaindyn as cd
@@ -19,7 +21,6 @@ from chaindyn import interop, models
 from chaindyn.aba import cholesky_solve
 from chaindyn.crba import crba_structured
 from chaindyn.opcount import count
-from chaindyn_book import crosscheck
 
 M_BOUND = 1e-12
 QDD_BOUND = 1e-10
@@ -209,7 +210,7 @@ def test_cholesky_solve_against_numpy_solve():
 
 @pytest.mark.parametrize(("name", "chain"), CHAINS, ids=IDS)
 def test_inverse_mass_matrix_against_cholesky_inverse(name, chain):
-    scipy_linalg = pytest.importorskip("scipy.linalg")
+    scipy_linalg = reference("scipy.linalg")
     q = _states(chain.n, 10)[0]
     Minv = cd.inverse_mass_matrix(chain, q)
     assert Minv.shape == (len(q), chain.n, chain.n)
@@ -258,7 +259,7 @@ def _against_pinocchio(chain, model, states, frame=None):
 def _against_mujoco(chain, states):
     """Largest relative difference of aba (with the tip wrench) against qacc of mj_forward
     with qfrc_applied = tau and the tip wrench as xfrc_applied."""
-    mujoco = pytest.importorskip("mujoco")
+    mujoco = reference("mujoco")
     model = mujoco.MjModel.from_xml_string(interop.to_mujoco(chain, G))
     data = mujoco.MjData(model)
     q, qd, qdd, f = states
@@ -278,7 +279,7 @@ def _against_mujoco(chain, states):
 
 @pytest.mark.parametrize(("name", "chain"), CHAINS, ids=IDS)
 def test_against_pinocchio(name, chain):
-    pytest.importorskip("pinocchio")
+    reference("pinocchio")
     worst = _against_pinocchio(chain, interop.to_pinocchio(chain, G), _states(chain.n, 11))
     assert worst["crba"] <= M_BOUND, worst
     assert max(worst["aba"], worst["aba fext"], worst["computeMinverse"]) <= QDD_BOUND, worst
@@ -289,16 +290,16 @@ def test_aba_against_mujoco_forward(name, chain):
     assert _against_mujoco(chain, _states(chain.n, 12)) <= QDD_BOUND
 
 
-@pytest.fixture(scope="module", params=list(crosscheck.ROBOTS))
+@pytest.fixture(scope="module", params=list(ROBOTS))
 def robot(request):
     """(name, chain from URDF, Pinocchio's own model of the file, tip frame)."""
-    pytest.importorskip("yourdfpy")
-    pytest.importorskip("pinocchio")
+    reference("yourdfpy")
+    reference("pinocchio")
     from chaindyn import urdf
 
-    path, tip = crosscheck.robot_urdf(request.param)
+    path, tip = robot_urdf(request.param)
     u = urdf.load(path, tip_link=tip)
-    return request.param, u.chain, crosscheck.pinocchio_urdf_model(path, u.joints), tip
+    return request.param, u.chain, pinocchio_urdf_model(path, u.joints), tip
 
 
 def test_real_robot(robot):
@@ -721,17 +722,6 @@ def test_aba_structured_bad_input(chain3):
                                                    np.zeros(3), f_tip=np.zeros(5))
     assert _message(aba_structured, "x", [0.0], [0.0], [0.0]) == \
         "chain must be a chaindyn.Chain, got str"
-
-
-def test_aba_structured_step_counts():
-    """The per-joint breakdown in aba_structured's docstring, counted on its helpers
-    (chaindyn_book.ch35.aba_step_counts): an articulated inertia with the revolute joint's
-    zero row and column (15 entries) rotated 62, a full one translated 42, a wrench carried
-    to the parent 22, a twist to the child 22; 270 per revolute joint in all."""
-    from chaindyn_book import ch35
-
-    assert ch35.aba_step_counts() == {"rotate": 62, "translate": 42, "wrench": 22, "twist": 22,
-                                      "per_joint": 270}
 
 
 def test_cholesky_solve_bad_input():

@@ -14,6 +14,7 @@ import warnings
 
 import numpy as np
 import pytest
+from _refs import reference
 
 from chaindyn import Chain
 from chaindyn.body import (
@@ -79,8 +80,8 @@ def _mesh_inertia(mesh, mass):
 
 
 def test_box_against_mesh_integration_and_pinocchio():
-    trimesh = pytest.importorskip("trimesh")
-    pin = pytest.importorskip("pinocchio")
+    trimesh = reference("trimesh")
+    pin = reference("pinocchio")
     m, size = 3.0, np.array([0.2, 0.5, 0.9])
     I_mesh, com = _mesh_inertia(trimesh.creation.box(extents=size), m)
     np.testing.assert_allclose(box_inertia(m, size), I_mesh, rtol=1e-12, atol=1e-15)
@@ -91,8 +92,8 @@ def test_box_against_mesh_integration_and_pinocchio():
 
 
 def test_cylinder_against_mesh_integration_and_pinocchio():
-    trimesh = pytest.importorskip("trimesh")
-    pin = pytest.importorskip("pinocchio")
+    trimesh = reference("trimesh")
+    pin = reference("pinocchio")
     m, r, h = 2.0, 0.15, 0.7
     mesh = trimesh.creation.cylinder(radius=r, height=h, sections=256)
     I_mesh, _ = _mesh_inertia(mesh, m)
@@ -103,8 +104,8 @@ def test_cylinder_against_mesh_integration_and_pinocchio():
 
 
 def test_sphere_and_ellipsoid_against_mesh_integration_and_pinocchio():
-    trimesh = pytest.importorskip("trimesh")
-    pin = pytest.importorskip("pinocchio")
+    trimesh = reference("trimesh")
+    pin = reference("pinocchio")
     m, r = 1.5, 0.3
     I_mesh, _ = _mesh_inertia(trimesh.creation.icosphere(subdivisions=5, radius=r), m)
     np.testing.assert_allclose(sphere_inertia(m, r), I_mesh, rtol=MESH_RTOL, atol=1e-6 * m * r * r)
@@ -198,7 +199,7 @@ def test_principal_axes_rejects_non_symmetric_and_bad_shapes():
 
 
 def test_pseudo_inertia_against_pinocchio_and_back():
-    pin = pytest.importorskip("pinocchio")
+    pin = reference("pinocchio")
     for _ in range(20):
         m, c, Ic = _body(RNG)
         G = spatial_inertia(m, c, Ic)
@@ -405,7 +406,7 @@ P = np.block([[np.zeros((3, 3)), np.eye(3)], [np.eye(3), np.zeros((3, 3))]])  # 
 
 
 def test_spatial_matrix_and_newton_euler_against_pinocchio():
-    pin = pytest.importorskip("pinocchio")
+    pin = reference("pinocchio")
     for _ in range(20):
         m, c, Ic = _body(RNG)
         G = spatial_inertia(m, c, Ic)
@@ -421,7 +422,7 @@ def test_spatial_matrix_and_newton_euler_against_pinocchio():
 
 def test_coordinate_transform_against_pinocchio_se3_action():
     """G in {a} from G in {b}: Ad_{T_ba}^T G_b Ad_{T_ba} (Featherstone 2008, eq. 2.66)."""
-    pin = pytest.importorskip("pinocchio")
+    pin = reference("pinocchio")
     m, c, Ic = _body(RNG)
     G_b = spatial_inertia(m, c, Ic)
     R, p = _rotation(RNG), RNG.normal(size=3)

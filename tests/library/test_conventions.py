@@ -11,16 +11,17 @@ import inspect
 
 import numpy as np
 import pytest
+from _refs import reference
+from _robots import robot_urdf
 
 import chaindyn as cd
 from chaindyn import spatial, urdf
-from chaindyn_book import crosscheck
 
-pin = pytest.importorskip("pinocchio")
-mujoco = pytest.importorskip("mujoco")
-mr = pytest.importorskip("modern_robotics")
-rtb = pytest.importorskip("roboticstoolbox")
-pytest.importorskip("yourdfpy")
+pin = reference("pinocchio")
+mujoco = reference("mujoco")
+mr = reference("modern_robotics")
+rtb = reference("roboticstoolbox")
+reference("yourdfpy")
 
 EPS = 1e-14
 
@@ -178,7 +179,7 @@ def test_pinocchio_fext_acts_on_the_body_in_the_joint_frame():
 def test_pinocchio_default_gravity():
     """Default gravity (0, 0, -9.81), a Motion whose LINEAR part is the gravity vector;
     the URDF parser keeps it."""
-    for model in (pin.Model(), pin.buildModelFromUrdf(crosscheck.robot_urdf("UR5")[0])):
+    for model in (pin.Model(), pin.buildModelFromUrdf(robot_urdf("UR5")[0])):
         np.testing.assert_array_equal(model.gravity.linear, [0.0, 0.0, -9.81])
         np.testing.assert_array_equal(model.gravity.angular, np.zeros(3))
 

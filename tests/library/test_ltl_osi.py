@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _refs import reference
+from _robots import robots_dir
 
 from chaindyn import aba, crba, models
 from chaindyn.aba import articulated_inertias
 from chaindyn.crba import composite_inertias, ltl_factor
 from chaindyn.jacobian import point_jacobian
 from chaindyn.quantities import mass_matrix, operational_space_inertia
-from chaindyn_book import ch35_worked as W
 
 BOUND = 1e-12
 
@@ -35,6 +36,43 @@ def _pattern_factor(parents, rng):
             L[k, i] = rng.uniform(-1.0, 1.0)
             i = parents[i]
     return L
+
+
+def _velocity_parents(model):
+    """RBDA's expanded parent array (Table 6.4) of a Pinocchio model, numbered from 0: a
+    joint with nv variables is a chain of nv one-variable joints."""
+    lam = np.full(model.nv, -1, dtype=int)
+    for j in range(1, model.njoints):
+        iv, nv, parent = model.joints[j].idx_v, model.joints[j].nv, model.parents[j]
+        if parent > 0:
+            lam[iv] = model.joints[parent].idx_v + model.joints[parent].nv - 1
+        lam[iv + 1:iv + nv] = np.arange(iv, iv + nv - 1)
+    return lam
+
+
+@pytest.fixture(scope="module")
+def humanoid():
+    """(M, parents) of Talos (talos_reduced.urdf) on a free-flyer base at a random
+    configuration, M by Pinocchio's crba (upper triangle mirrored)."""
+    pin = reference("pinocchio")
+    model = pin.buildModelFromUrdf(f"{robots_dir()}/talos_data/robots/talos_reduced.urdf",
+                                   pin.JointModelFreeFlyer())
+    rng = np.random.default_rng(35)
+    q = pin.neutral(model)
+    q[:3] = rng.uniform(-1.0, 1.0, 3)
+    quat = rng.standard_normal(4)
+    q[3:7] = quat / np.linalg.norm(quat)
+    q[7:] = rng.uniform(model.lowerPositionLimit[7:], model.upperPositionLimit[7:])
+    M = np.array(pin.crba(model, model.createData(), q))
+    return np.triu(M) + np.triu(M, 1).T, _velocity_parents(model)
+
+
+def _depths(parents):
+    """The number of variables from each variable to the base, itself included."""
+    out = []
+    for p in parents:
+        out.append(1 if p < 0 else out[p] + 1)
+    return np.array(out)
 
 
 def _reverse_cholesky(M):
@@ -78,15 +116,14 @@ def test_ltl_batch_equals_single():
         assert np.array_equal(Lb[k], ltl_factor(Ms[k], parents))
 
 
-def test_ltl_humanoid_has_no_fill_in_and_the_predicted_count():
-    pytest.importorskip("pinocchio")
-    M, parents = W.humanoid_mass_matrix()
+def test_ltl_humanoid_has_no_fill_in_and_the_predicted_count(humanoid):
+    M, parents = humanoid
     L = ltl_factor(M, parents)
     assert np.max(np.abs(L.T @ L - M)) <= BOUND * np.max(np.abs(M))
     Lr = _reverse_cholesky(M)  # knows nothing of the tree
     assert np.max(np.abs(L - Lr)) <= 1e-11 * np.max(np.abs(L))
-    depth = W.depths(parents)
-    pattern = W.ancestor_pattern(parents)
+    depth = _depths(parents)
+    pattern = _pattern_factor(parents, np.random.default_rng(0)) != 0  # itself and ancestors
     outside = np.tril(~pattern)
     assert np.all(np.abs(Lr[outside]) <= 1e-12 * np.max(np.abs(Lr)))
     assert int(np.sum(pattern)) == len(parents) + int(np.sum(depth - 1))
@@ -95,9 +132,8 @@ def test_ltl_humanoid_has_no_fill_in_and_the_predicted_count():
     assert np.sum(np.abs(C[outside]) > 1e-9 * np.max(np.abs(C))) > 0
 
 
-def test_velocity_parents_expand_the_free_flyer():
-    pytest.importorskip("pinocchio")
-    _, parents = W.humanoid_mass_matrix()
+def test_velocity_parents_expand_the_free_flyer(humanoid):
+    _, parents = humanoid
     assert list(parents[:6]) == [-1, 0, 1, 2, 3, 4]
     assert all(-1 <= p < i for i, p in enumerate(parents))
 
@@ -156,11 +192,16 @@ def test_composite_and_articulated_inertias(seed):
 def test_planar_2r_by_hand_matches_aba():
     arm = models.planar_2r()
     q, tau = np.array([0.3, 0.9]), np.array([12.0, 3.0])
-    hand = W.planar_2r_by_hand(q, tau)
+    # at rest the ABA eliminates qdd_2 from the last row of M qdd = tau - g(q):
+    # D_2 = M22, D_1 = M11 - M12^2 / M22, then substitutes back
+    M11, M12, M22, g1, g2 = models.planar_2r_mass_gravity(q)
+    D1, D2 = M11 - M12**2 / M22, M22
+    qdd1 = (tau[0] - g1 - M12 / M22 * (tau[1] - g2)) / D1
+    qdd2 = (tau[1] - g2 - M12 * qdd1) / D2
     qdd = aba(arm, q, np.zeros(2), tau, gravity=[0.0, -9.80665, 0.0])
-    assert np.max(np.abs(qdd - [hand["qdd1"], hand["qdd2"]])) <= BOUND * np.max(np.abs(qdd))
+    assert np.max(np.abs(qdd - [qdd1, qdd2])) <= BOUND * np.max(np.abs(qdd))
     _, D = articulated_inertias(arm, q)
-    assert np.allclose(D, [hand["D1"], hand["D2"]], rtol=BOUND, atol=0)
+    assert np.allclose(D, [D1, D2], rtol=BOUND, atol=0)
 
 
 # ----------------------------------------------------------------------------- operational space

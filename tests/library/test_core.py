@@ -1,8 +1,6 @@
 """chaindyn's algorithms against independent oracles: closed forms, identities,
 finite differences and a second formulation (book §3.2.5 ①-③)."""
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -210,22 +208,6 @@ def test_screw_exp_is_the_matrix_exponential():
             R1, p1 = screw_exp(A, thetas[0])
             assert R1.shape == (3, 3) and p1.shape == (3,)
             np.testing.assert_array_equal(R1, R[0])
-
-
-def test_plain_list_baseline_matches_rnea(random_case):
-    """figsrc/bench_baselines.py (the benchmark's list code) gives chaindyn.rnea's torques."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "figsrc"))
-    from bench_baselines import rnea_lists
-
-    chain, rng = random_case
-    lists = (chain.home.tolist(), chain.screws.tolist(), chain.inertias.tolist())
-    g = [0.3, -1.2, -9.0]
-    for _ in range(5):
-        q, qd, qdd = states(rng, chain.n)
-        tau = rnea_lists(*lists, q.tolist(), qd.tolist(), qdd.tolist(), g)
-        np.testing.assert_allclose(tau, cd.rnea(chain, q, qd, qdd, gravity=g), atol=1e-11)
 
 
 def test_static_tip_wrench_is_jacobian_transpose(random_case):
