@@ -3,7 +3,9 @@ the algorithms, models/URDF/interop, the chapter computations, then figsrc and t
 
 The import-linter contracts in pyproject.toml state the layers; these tests run them, show
 that they catch a reversed dependency, look for import cycles, and keep the README's table
-in step with the modules that exist.
+in step with the modules that exist.  The library's own tests (tests/library) sit on the
+library alone: they import nothing of the chapters, of figsrc or of the book-level test
+helpers, and read no file of book/, data/ or figsrc/.
 """
 
 from __future__ import annotations
@@ -121,6 +123,75 @@ def test_library_does_not_import_figsrc_or_notebooks():
                 continue
             for name in names:
                 assert name.split(".")[0] not in above, f"{path}: imports {name}"
+
+
+LIBRARY_TESTS = ROOT / "tests" / "library"
+#: Path components that belong to the book, not to the library.
+BOOK_DIRS = ("book", "data", "figsrc")
+
+
+def _book_uses(source: str) -> list[str]:
+    """What a library test takes from the book: imports of chaindyn_book, of figsrc or its
+    scripts, of the book-level test helpers or of a chapter's jupytext file; string
+    literals naming a path in book/, data/ or figsrc/ (``ROOT / "data"``, ``"book/x.md"``)."""
+    above = ({"chaindyn_book", "figsrc", "_book", "_prose"}
+             | {p.stem for p in (ROOT / "figsrc").glob("*.py")}
+             | {p.stem for p in (ROOT / "book").glob("*.py")})
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value.strip().replace("\\", "/")
+            if text in BOOK_DIRS or text.startswith(tuple(f"{d}/" for d in BOOK_DIRS)) \
+                    or any(f"/{d}/" in f"/{text}" for d in ("book", "figsrc")):
+                found.append((node.lineno, f"path {node.value!r}"))
+            continue
+        else:
+            continue
+        found += [(node.lineno, f"import {n}") for n in names if n.split(".")[0] in above]
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+def test_library_tests_do_not_use_the_book():
+    files = sorted(LIBRARY_TESTS.glob("*.py"))
+    assert len(files) >= 20
+    used = {p.name: _book_uses(p.read_text(encoding="utf-8")) for p in files}
+    assert not {k: v for k, v in used.items() if v}, used
+
+
+def test_the_book_check_finds_each_kind_of_use():
+    source = ("import chaindyn_book.ch35\nfrom figsrc import x\nimport bench_baselines\n"
+              "from _book import ROOT\nimport chaindyn.urdf\nfrom _refs import reference\n"
+              "p = ROOT / 'data' / 'x.csv'\nq = 'book/notation.md'\nr = '../figsrc/y.py'\n"
+              "s = 'chaindyn/data/arm6r.csv'\nt = 'read the data'\n")
+    assert _book_uses(source) == [
+        "line 1: import chaindyn_book.ch35", "line 2: import figsrc",
+        "line 3: import bench_baselines", "line 4: import _book", "line 7: path 'data'",
+        "line 8: path 'book/notation.md'", "line 9: path '../figsrc/y.py'"]
+
+
+def test_reference_libraries_are_pinned():
+    """Every module a test asks ``_refs.reference`` for comes from a distribution pinned
+    in requirements.txt (the message of a missing one names it)."""
+    sys.path.insert(0, str(LIBRARY_TESTS))
+    from _refs import DISTRIBUTIONS
+
+    pinned = {line.split("==")[0].strip().lower() for line in
+              (ROOT / "requirements.txt").read_text().splitlines() if "==" in line}
+    asked = set()
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "reference"
+                    and isinstance(node.args[0], ast.Constant)):
+                asked.add(node.args[0].value.split(".")[0])
+    asked -= set(sys.stdlib_module_names)  # test_refs asks for math, which is always there
+    assert {"pinocchio", "mujoco", "modern_robotics", "roboticstoolbox", "yourdfpy",
+            "trimesh", "scipy", "sympy", "symengine"} <= asked
+    for name in asked | set(DISTRIBUTIONS):
+        assert DISTRIBUTIONS.get(name, name).lower() in pinned, name
 
 
 def _modules(package) -> set[str]:
