@@ -44,8 +44,8 @@ from ._validate import (
     check_wrench,
 )
 from .crba import crba
-from .rnea import base_acceleration, joint_step, rnea
-from .spatial import ad, ad_dual, transpose
+from .rnea import base_acceleration, joint_steps, rnea
+from .spatial import ad, ad_dual, transform_inertia, transpose
 from .spatial import dot as _dot
 from .spatial import matvec as _mv
 from .structured import precompute
@@ -63,7 +63,7 @@ def _articulated(GA, U, d, X):
     """``X^T (G^A - U U^T / d) X``: the articulated inertia a link hands to its parent,
     and ``G^a = G^A - U U^T / d`` itself."""
     Ga = GA - _outer(U, U) / d[..., None, None]
-    return transpose(X) @ Ga @ X, Ga
+    return transform_inertia(Ga, X), Ga
 
 
 def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
@@ -143,11 +143,10 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     f_tip = check_wrench(f_tip, batch_shape(q, qd, tau))
     n, S = chain.n, chain.screws
     # pass 1, i = 1..n
-    X, c, GA, bA = [], [], [], []
+    X, c, GA, bA = joint_steps(chain, q), [], [], []
     V = np.zeros_like(q, shape=batch_shape(q, qd, tau) + (6,))
     for i in range(n):
         G = chain.inertias[i]
-        X.append(joint_step(chain, i, q[..., i]))
         V = _mv(X[i], V) + S[i] * qd[..., i, None]
         c.append((ad(V) @ S[i]) * qd[..., i, None])
         GA.append(G)
@@ -221,7 +220,7 @@ def articulated_inertias(chain, q):
     check_chain(chain)
     (q,) = check_state(chain, q=q)
     n, S = chain.n, chain.screws
-    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
+    X = joint_steps(chain, q)
     GA = [np.broadcast_to(chain.inertias[i], q.shape[:-1] + (6, 6)).copy() for i in range(n)]
     D = [None] * n
     for i in reversed(range(n)):
@@ -412,7 +411,7 @@ def inverse_mass_matrix(chain, q):
     check_chain(chain)
     (q,) = check_state(chain, q=q)
     n, S = chain.n, chain.screws
-    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
+    X = joint_steps(chain, q)
     Minv = np.zeros_like(q, shape=q.shape + (n,))
     GA = list(chain.inertias)
     U, d = [None] * n, [None] * n

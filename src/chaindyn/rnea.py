@@ -61,6 +61,23 @@ def joint_step(chain, i, qi):
     return Ad_rp(R, p)
 
 
+def joint_steps(chain, q):
+    """The joint steps ``Ad_{T_{i,i-1}}`` of every link at ``q``, i = 1..n, as a list:
+    :func:`joint_step` for each joint, the first sweep of every recursion.
+
+    Parameters
+    ----------
+    chain : Chain
+    q : ndarray, shape (..., n)
+        Joint positions, rad or m (checked by the caller).
+
+    Returns
+    -------
+    list of n ndarrays, shape (..., 6, 6)
+    """
+    return [joint_step(chain, i, q[..., i]) for i in range(chain.n)]
+
+
 def base_acceleration(gravity):
     """``Vd_0 = (0, -gravity)``: gravity entered as an upward acceleration of the base
     (eq. 3.2-2), so that no link needs a gravity term of its own.
@@ -82,13 +99,12 @@ def _forward(chain, q, qd, qdd, gravity):
     """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
     V = np.zeros_like(q, shape=batch_shape(q, qd, qdd) + (6,))
     Vd = base_acceleration(gravity) + V  # + V: the batch shape
-    Ads, Vs, Vds = [], [], []
+    Ads = joint_steps(chain, q)  # Ad_{T_{i,i-1}}
+    Vs, Vds = [], []
     for i in range(chain.n):
-        A = chain.screws[i]
-        Ad_i = joint_step(chain, i, q[..., i])  # Ad_{T_{i,i-1}}
+        A, Ad_i = chain.screws[i], Ads[i]
         V = _mv(Ad_i, V) + A * qd[..., i, None]
         Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]
-        Ads.append(Ad_i)
         Vs.append(V)
         Vds.append(Vd)
     return Ads, Vs, Vds
