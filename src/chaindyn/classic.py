@@ -139,6 +139,8 @@ def rnea_classic(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     gravity = check_gravity(gravity)
     batch = batch_shape(q, qd, qdd)
     f_tip = check_wrench(f_tip, batch)
+    # the textbook 3-vector recursion, written out on purpose: the independent form of
+    # chaindyn.rnea (its own gravity, tip wrench and backward sweep)
     frames = _relative_poses(chain, q)
     zero = np.zeros_like(q, shape=batch + (3,))  # like q, so opcount sees every product
     omega, alpha, acc = zero, zero, zero - gravity

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array, batch_shape, check_pose, check_state
+from ._validate import as_array, batch_shape, check_choice, check_pose, check_state
 from .chain import dh_link_pose, mdh_link_pose
 from .chain import joint_kinds as _joint_kinds
 from .kinematics import body_jacobian, forward_kinematics, home_poses, space_jacobian
@@ -56,13 +56,6 @@ __all__ = [
     "jdot_qd",
     "point_acceleration",
 ]
-
-
-def _choice(value, name, allowed):
-    if not isinstance(value, str) or value not in allowed:
-        opts = ", ".join(repr(a) for a in allowed)
-        raise ValueError(f"{name} must be one of {opts}, got {value!r}")
-    return value
 
 
 def _point(point):
@@ -215,7 +208,7 @@ def point_jacobian(chain, q, point=None, frame="world"):
     Its (v, omega) reordering is the classic geometric Jacobian
     (:func:`geometric_jacobian_mdh`).  Book §2.8.
     """
-    _choice(frame, "frame", ("world", "local"))
+    check_choice(frame, "frame", ("world", "local"))
     (q,) = check_state(chain, q=q)
     p = _point(point)
     if frame == "local":
@@ -503,7 +496,7 @@ def jdot_qd(chain, q, qd, frame="space"):
     -----
     Book §2.8 (classical against spatial acceleration of a point).
     """
-    _choice(frame, "frame", ("space", "body"))
+    check_choice(frame, "frame", ("space", "body"))
     q, qd = check_state(chain, q=q, qd=qd)
     f = space_jacobian_dot if frame == "space" else body_jacobian_dot
     return _mv(f(chain, q, qd), qd)
@@ -547,8 +540,8 @@ def point_acceleration(chain, q, qd, qdd, point=None, frame="world", kind="class
     ``omega x v_p`` the classical one (book §2.8, eq. ``eq-28-classical``;
     Featherstone (2008) §2.11).
     """
-    _choice(frame, "frame", ("world", "local"))
-    _choice(kind, "kind", ("classical", "spatial"))
+    check_choice(frame, "frame", ("world", "local"))
+    check_choice(kind, "kind", ("classical", "spatial"))
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     p = _point(point)
     batch = batch_shape(q, qd, qdd)

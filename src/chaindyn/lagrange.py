@@ -78,7 +78,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import batch_shape, check_chain, check_state
+from ._validate import batch_shape, check_chain, check_choice, check_state
 from .crba import _composites
 from .rnea import joint_steps
 from .spatial import ad, skew, transform_inertia, transpose
@@ -399,9 +399,7 @@ def coriolis_matrix(chain, q, qd, factorization="christoffel"):
     (5, 2, 2)
     """
     check_chain(chain)
-    if not isinstance(factorization, str) or factorization not in _FACTORIZATIONS:
-        raise ValueError("factorization must be 'christoffel' or 'newton-euler', "
-                         f"got {factorization!r}")
+    check_choice(factorization, "factorization", _FACTORIZATIONS)
     q, qd = check_state(chain, q=q, qd=qd)
     n = chain.n
     batch = batch_shape(q, qd)
