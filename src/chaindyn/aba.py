@@ -45,7 +45,7 @@ from ._validate import (
 )
 from .crba import crba
 from .rnea import base_acceleration, joint_steps, rnea
-from .spatial import ad, ad_dual, transform_inertia, transpose
+from .spatial import ad, bias_wrench, transform_inertia, transpose
 from .spatial import dot as _dot
 from .spatial import matvec as _mv
 from .structured import precompute
@@ -150,7 +150,7 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
         V = _mv(X[i], V) + S[i] * qd[..., i, None]
         c.append((ad(V) @ S[i]) * qd[..., i, None])
         GA.append(G)
-        bA.append(_mv(ad_dual(V), _mv(G, V)))
+        bA.append(bias_wrench(G, V))
     if f_tip is not None:
         bA[-1] = bA[-1] + f_tip
     # pass 2, i = n..1

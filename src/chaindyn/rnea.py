@@ -32,7 +32,7 @@ from ._validate import (
     check_state,
     check_wrench,
 )
-from .spatial import Ad_rp, ad, ad_dual, pose_mul, screw_exp, transpose
+from .spatial import Ad_rp, ad, bias_wrench, pose_mul, screw_exp, transpose
 from .spatial import matvec as _mv
 
 __all__ = ["rnea", "joint_wrenches", "link_twists", "STANDARD_GRAVITY"]
@@ -117,7 +117,7 @@ def _backward(chain, Ads, Vs, Vds, f_tip):
     taus, Fs = [None] * n, [None] * n
     for i in reversed(range(n)):
         G, V = chain.inertias[i], Vs[i]
-        F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))  # ad_dual(V) = -ad_V^T
+        F = F + _mv(G, Vds[i]) + bias_wrench(G, V)  # G Vd - ad_V^T (G V)
         Fs[i] = F
         taus[i] = F @ chain.screws[i]
         F = _mv(transpose(Ads[i]), F)  # Ad_{T_{i,i-1}}^T F_i, into {i-1}
