@@ -206,6 +206,14 @@ def check_wrench(f_tip, batch=()):
     return F
 
 
+def check_dynamics(chain, gravity, f_tip, **arrays):
+    """The arguments of the dynamics of a chain (RNEA, ABA and their kin): the joint
+    arrays of :func:`check_state`, then the gravity vector and the tip wrench, whose
+    batch shape must broadcast with theirs.  Returns ``(*arrays, gravity, f_tip)``."""
+    out = check_state(chain, **arrays)
+    return (*out, check_gravity(gravity), check_wrench(f_tip, batch_shape(*out)))
+
+
 def _broadcast_shapes(*shapes):
     """``np.broadcast_shapes``, without its cost when the shapes are equal (the usual
     batch: a microsecond or two per call, for every call)."""

@@ -39,6 +39,7 @@ from ._validate import (
     as_array,
     batch_shape,
     check_chain,
+    check_dynamics,
     check_gravity,
     check_state,
     check_wrench,
@@ -137,10 +138,7 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     >>> print(np.round(aba(arm, q, z, hold, gravity=g), 12) + 0.0)
     [0. 0.]
     """
-    check_chain(chain)
-    q, qd, tau = check_state(chain, q=q, qd=qd, tau=tau)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, tau))
+    q, qd, tau, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, tau=tau)
     n, S = chain.n, chain.screws
     # pass 1, i = 1..n
     X, c, GA, bA = joint_steps(chain, q), [], [], []
@@ -346,10 +344,7 @@ def forward_dynamics(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     >>> bool(np.abs(fd - aba(arm, q, qd, tau)).max() < 1e-12)
     True
     """
-    check_chain(chain)
-    q, qd, tau = check_state(chain, q=q, qd=qd, tau=tau)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, tau))
+    q, qd, tau, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, tau=tau)
     M = crba(chain, q)
     h = rnea(chain, q, qd, np.zeros(chain.n), gravity, f_tip)
     L, b = np.linalg.cholesky(M), tau - h  # checked inputs; numpy refuses a non-PD M

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import DEFAULT_GRAVITY, batch_shape, check_gravity, check_state, check_wrench
+from ._validate import DEFAULT_GRAVITY, batch_shape, check_dynamics
 from .aba import aba, inverse_mass_matrix
 from .lagrange import _bar
 from .rnea import _backward, _forward, base_acceleration
@@ -165,9 +165,7 @@ def rnea_derivatives(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     [[ 0. -2.]
      [ 2.  0.]]
     """
-    q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
+    q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
     return _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip)
 
 
@@ -236,9 +234,7 @@ def aba_derivatives(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     ((2, 2), (2, 2))
     """
     qdd = aba(chain, q, qd, tau, gravity, f_tip)  # checks every argument
-    q, qd = check_state(chain, q=q, qd=qd)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
+    q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
     dtau_dq, dtau_dqd = _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip)
     Minv = inverse_mass_matrix(chain, q)
     return -Minv @ dtau_dq, -Minv @ dtau_dqd, np.broadcast_to(Minv, dtau_dq.shape).copy()

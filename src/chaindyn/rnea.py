@@ -28,9 +28,8 @@ from ._validate import (
     DEFAULT_GRAVITY,
     STANDARD_GRAVITY,
     batch_shape,
-    check_gravity,
+    check_dynamics,
     check_state,
-    check_wrench,
 )
 from .spatial import Ad_rp, ad, bias_wrench, pose_mul, screw_exp, transpose
 from .spatial import matvec as _mv
@@ -125,9 +124,7 @@ def _backward(chain, Ads, Vs, Vds, f_tip):
 
 
 def _rnea(chain, q, qd, qdd, gravity, f_tip):
-    q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
+    q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
     Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
     return _backward(chain, Ads, Vs, Vds, f_tip)
 
