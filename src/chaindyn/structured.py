@@ -883,7 +883,7 @@ def _code(tape, outputs, n_inputs):
             name, count = f"t{count}", count + 1
         names[r] = name
         kinds[op] = kinds.get(op, 0) + 1
-        if op in "+-*":
+        if op in "+-*/":
             lines.append(f"{name} = {args[0]} {op} {args[1]}")
         elif op == "neg":
             lines.append(f"{name} = -{args[0]}")
