@@ -114,7 +114,7 @@ def test_no_product_of_two_constants_is_left_to_a_call():
     chain = models.random_chain(6, np.random.default_rng(1), prismatic=0.5)
     for form in ("rnea", "crba", "aba"):
         for line in compiled(chain, form, tip=form != "crba").source.splitlines():
-            if "=" in line and " * " in line or " / " in line:
+            if "=" in line and (" * " in line or " / " in line):
                 a, b = line.split("=")[1].replace("/", "*").split("*")
                 assert not (a.strip().startswith("k") and b.strip().startswith("k")), line
 

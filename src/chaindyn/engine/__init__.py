@@ -36,10 +36,8 @@ from .tracer import trace
 
 __all__ = ["EngineLink", "engine_links", "compiled", "FORMS"]
 
-#: The sweeps the engine compiles: name -> (function, number of joint arrays it reads).
-FORMS = {"rnea": (sweeps.rnea, 3), "crba": (sweeps.crba, 1), "aba": (sweeps.aba, 3)}
-
-_EXTRA = ("J00", "J01", "J02", "J11", "J12", "J22", "ca2", "casa", "c2a", "ct2", "ctst", "c2t")
+#: The sweeps the engine compiles, by name.
+FORMS = {"rnea": sweeps.rnea, "crba": sweeps.crba, "aba": sweeps.aba}
 
 
 class EngineLink(NamedTuple):
@@ -127,12 +125,12 @@ def compiled(chain, form, tip=False):
     if form not in FORMS:
         raise ValueError(f"form must be one of 'rnea', 'crba', 'aba', got {form!r}")
     links, s = engine_links(chain)
-    key = (form, bool(tip))
+    key = (form, bool(tip) and form != "crba")  # CRBA takes no tip wrench
     done = _COMPILED.get(chain, {}).get(key)
     if done is not None:
         return done
-    fn, arrays = FORMS[form]
-    n = len(links)
+    fn, n = FORMS[form], len(links)
+    s_tip = s._flat[1:]  # R_{n,n'} flattened and r_{n,n'}, folded
     if form == "crba":
         def run(x, cos, sin):
             return fn(links, x, cos, sin)
@@ -143,7 +141,6 @@ def compiled(chain, form, tip=False):
             return fn(links, x[:n], x[n:2 * n], x[2 * n:3 * n], tuple(x[3 * n:3 * n + 3]),
                       wrench, cos, sin)
         n_inputs = 3 * n + 3 + (6 if tip else 0)
-    s_tip = s._flat[1:]  # R_{n,n'} flattened and r_{n,n'}, folded
     done = trace(run, n_inputs, f"{form} sweep, {n} links")
     _COMPILED.setdefault(chain, {})[key] = done
     return done
