@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent
 # the helpers shared with the tests: tests/_book.py, and tests/library/_refs.py (the
@@ -62,15 +63,35 @@ def pytest_sessionfinish(session, exitstatus):
 PDF_OUTPUT = BUILD / "pdf"
 
 
+def _pdf_config():
+    """``_config.yml`` for the PDF build of the test session, written into PDF_OUTPUT:
+    the same book, but the notebooks are not executed again; their committed outputs are
+    typeset.  Within the session, nbval checks that those outputs are what a fresh
+    execution gives, and the HTML build executes every notebook as ``make book`` does,
+    so a third execution (``make pdf``'s) would test nothing more and only load the two
+    cores (a kernel that did not start within nbclient's 60 s failed the build)."""
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    config["execute"]["execute_notebooks"] = "off"
+    # a local extension's folder is taken relative to the configuration file
+    local = config["sphinx"]["local_extensions"]
+    config["sphinx"]["local_extensions"] = {k: str(ROOT / v) for k, v in local.items()}
+    PDF_OUTPUT.mkdir(parents=True, exist_ok=True)
+    path = PDF_OUTPUT / "_config.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
+                    encoding="utf-8")
+    return path
+
+
 def _build_command(name):
-    """The command, environment and log file of the HTML build (as ``make book``) or
-    the PDF build (as ``make pdf``, into PDF_OUTPUT)."""
+    """The command, environment and log file name of the HTML build (as ``make book``) or
+    the PDF build (as ``make pdf`` into PDF_OUTPUT, from the committed outputs:
+    ``_pdf_config``)."""
     jb = str(Path(sys.executable).parent / "jupyter-book")
     if name == "html":
         return [jb, "build", str(ROOT), "--all", "-W", "-n", "--keep-going"], None, "build.log"
     env = {**os.environ, "LATEXOPTS": "-interaction=nonstopmode -halt-on-error"}
     return ([jb, "build", str(ROOT), "--builder", "pdflatex", "--all", "-n", "--keep-going",
-             "--path-output", str(PDF_OUTPUT)], env, "pdf.log")
+             "--path-output", str(PDF_OUTPUT), "--config", str(_pdf_config())], env, "pdf.log")
 
 
 def _register_build(name, fixture):
@@ -100,9 +121,8 @@ def book_builds():
     def result(name):
         if name not in finished:
             proc = _book.run(name).result()
-            log = _build_command(name)[2]
-            (BUILD / log).write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr,
-                                     encoding="utf-8")
+            log = BUILD / ("build.log" if name == "html" else "pdf.log")
+            log.write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr, encoding="utf-8")
             finished[name] = proc
         return finished[name]
 

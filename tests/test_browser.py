@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -107,25 +108,50 @@ def test_korean_font_installed():
     assert out.strip(), "no Korean font for the browser: apt-get install fonts-nanum"
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_page_renders(page, built_book, chromium):
-    assert built_book.returncode == 0, "book build failed; see _build/build.log"
-    path = HTML / page
-    assert path.is_file(), f"not built: {path}"
-    url = path.as_uri()
+#: Chromium runs at once: a page takes some 6 s, most of it waiting on the page's
+#: virtual time, and about 2 s of CPU.
+RENDERERS = 4
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
+
+def _render(chromium: str, page: str):
+    """Render ``page`` once: its screenshot (``_build/screenshots``) and net log
+    (``_build/netlog``) written, its DOM after MathJax returned, or the error."""
     shot = SHOTS / (Path(page).stem + ".png")
     shot.unlink(missing_ok=True)
     net_log = BUILD / "netlog" / (Path(page).stem + ".json")
-    net_log.parent.mkdir(parents=True, exist_ok=True)
-    _run(chromium, "--window-size=1280,3200", f"--screenshot={shot}",
-         f"--log-net-log={net_log}", url)
+    try:
+        return _run(chromium, "--window-size=1280,3200", f"--screenshot={shot}",
+                    f"--log-net-log={net_log}", "--dump-dom", (HTML / page).as_uri())
+    except (AssertionError, subprocess.TimeoutExpired) as err:
+        return err
+
+
+@pytest.fixture(scope="module")
+def rendered(built_book, chromium):
+    """Every page of PAGES rendered by Chromium, RENDERERS at a time: page -> its DOM
+    (or the error of its run)."""
+    assert built_book.returncode == 0, "book build failed; see _build/build.log"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (BUILD / "netlog").mkdir(parents=True, exist_ok=True)
+    built = [p for p in PAGES if (HTML / p).is_file()]
+    with ThreadPoolExecutor(RENDERERS) as pool:
+        return dict(zip(built, pool.map(lambda p: _render(chromium, p), built)))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_renders(page, rendered):
+    path = HTML / page
+    assert path.is_file(), f"not built: {path}"
+    dom = rendered[page]
+    if isinstance(dom, Exception):
+        raise dom
+    shot = SHOTS / (Path(page).stem + ".png")
     assert shot.is_file() and shot.stat().st_size > 10_000, f"no screenshot {shot}"
     # The book works offline: nothing the page asks for comes from the network.
+    net_log = BUILD / "netlog" / (Path(page).stem + ".json")
     assert remote(page_requests(net_log)) == [], f"{page} requests the network"
 
-    article = _article(_run(chromium, "--dump-dom", url))
+    article = _article(dom)
 
     # Exercises' solutions start folded (sphinx-togglebutton hides admonitions of
     # class "dropdown") and each has a button that opens it.

@@ -2,10 +2,12 @@
 with kotex and the Nanum fonts, latexmk.
 
 The module fixture builds the PDF once, with the command of ``make pdf`` but
-into ``_build/pdf/_build/latex/book.pdf`` (log: ``_build/pdf.log``; the HTML
-build may run at the same time into ``_build/html``), and the tests read it
-back with poppler's ``pdfinfo``, ``pdftotext`` and ``pdfimages``.  What the PDF
-must hold is derived from the book's sources (``_toc.yml``, the notebooks and
+from the notebooks' committed outputs (which nbval checks in the same session;
+``_pdf_config`` in the root conftest) and into
+``_build/pdf/_build/latex/book.pdf`` (log: ``_build/pdf.log``; the HTML build
+may run at the same time into ``_build/html``), and the tests read it back
+with poppler's ``pdfinfo``, ``pdftotext`` and ``pdfimages``.  What the PDF must
+hold is derived from the book's sources (``_toc.yml``, the notebooks and
 Markdown pages, ``book/figures``), not from the PDF build itself.
 
 Needs Debian's texlive-xetex, texlive-lang-korean, texlive-latex-extra,
@@ -54,9 +56,9 @@ def _missing_tools() -> list[str]:
 
 @pytest.fixture(scope="module")
 def built_pdf(book_builds):
-    """Build the PDF with the command of ``make pdf`` (into ``PDF_OUTPUT``, see the
-    root conftest; alongside the HTML build when the session runs both); return
-    the finished process."""
+    """Build the PDF with the command of ``make pdf`` (from the committed outputs, into
+    ``PDF_OUTPUT``: see the root conftest; alongside the HTML build when the session
+    runs both); return the finished process."""
     missing = _missing_tools()
     if missing:
         msg = f"PDF tools missing: {', '.join(missing)} (.ci/run installs them with apt)"
