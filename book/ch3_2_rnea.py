@@ -1326,8 +1326,8 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #
 # **구현.** 아래는 `chaindyn`의 실제 소스이다(책을 만들 때 파일에서 직접 읽어 온다). 먼저
 # 관절 하나의 단계 `joint_step`이다. 관절 $i$의 변위 $q_i$에서 $\mathrm{Ad}_{T_{i,i-1}}$를
-# 만든다. 질량 행렬의 `crba`, 순동역학의 `aba`, 코리올리 행렬의 `coriolis_matrix`도 링크를 훑을
-# 때 같은 함수를 부른다.
+# 만든다. 모든 링크의 단계는 `joint_steps`가 차례로 만든다. 질량 행렬의 `crba`, 순동역학의 `aba`,
+# 코리올리 행렬의 `coriolis_matrix`도 링크를 훑기 전에 같은 함수를 부른다.
 #
 # ```{literalinclude} ../src/chaindyn/rnea.py
 # :language: python
@@ -1351,7 +1351,8 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # - `Vd = base_acceleration(gravity) + V` — 알고리즘 줄 1, 식 {eq}`eq-rnea-gravity`.
 #   `base_acceleration`은 $(0, -\mathfrak{g})$를 만드는 같은 모듈의 함수로, 순동역학의 `aba`도 이것을
 #   부른다. 뒤의 `+ V`는 0을 더해 배치 모양을 맞출 뿐이다.
-# - `Ad_i = joint_step(chain, i, q[..., i])` — 줄 3, 위의 관절 단계.
+# - `Ads = joint_steps(chain, q)` — 줄 3, 위의 관절 단계를 모든 링크에 대해 먼저 만든다. $q$에만
+#   달려 있으므로 순환 앞에서 한꺼번에 만들어도 같다.
 # - `V = _mv(Ad_i, V) + A * qd[..., i, None]` — 줄 4, 식 {eq}`eq-rnea-twist`.
 # - `Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]` — 줄 5, 식
 #   {eq}`eq-rnea-accel`. 여기의 `V`는 바로 윗줄에서 갱신된 $V_i$이다.
@@ -1364,12 +1365,13 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # ```
 #
 # - `F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip` — 줄 6.
-# - `F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))` — 줄 8, 식
-#   {eq}`eq-rnea-wrench`. `chaindyn.spatial.ad_dual(V)`는 렌치에 작용하는 $\mathrm{ad}_V$의 쌍대
+# - `F = F + _mv(G, Vds[i]) + bias_wrench(G, V)` — 줄 8, 식 {eq}`eq-rnea-wrench`.
+#   `chaindyn.spatial.bias_wrench(G, V)`는 속도곱 렌치 $-\mathrm{ad}_V^{\mathsf T}\mathcal{G}V$를
+#   `ad_dual(V) @ (G @ V)`로 계산한다. `ad_dual(V)`는 렌치에 작용하는 $\mathrm{ad}_V$의 쌍대
 #   $-\mathrm{ad}_V^{\mathsf T}$(Featherstone의 `crf`)이므로, 식의 빼기가 여기서는 더하기가 된다.
-#   전치는 곱셈 없이 마지막 두 축을 바꿀 뿐이다.
+#   같은 함수를 `aba`의 편향 렌치와 3.1장의 강체 방정식도 부른다.
 # - `taus[i] = F @ chain.screws[i]` — 줄 9, 식 {eq}`eq-rnea-torque`.
-# - `F = _mv(transpose(Ads[i]), F)` — 줄 10. `transpose`도 같은 축 바꾸기이다.
+# - `F = _mv(transpose(Ads[i]), F)` — 줄 10. `transpose`는 곱셈 없이 마지막 두 축을 바꿀 뿐이다.
 #
 # 공개 함수 `rnea`와 `joint_wrenches`는 입력을 검사한 뒤 이 두 함수를 차례로 부르고, 각각
 # 토크와 관절 렌치를 돌려준다. 질량 행렬은 식 {eq}`eq-rnea-calls`의 첫 식 그대로이다.
@@ -1393,18 +1395,19 @@ src_step = inspect.getsource(joint_step)
 src_fwd = inspect.getsource(_forward)
 src_bwd = inspect.getsource(_backward)
 src_mm = inspect.getsource(mass_matrix)
+src_bias = inspect.getsource(spatial.bias_wrench)
 mapping = [
     ("eq-rnea-pose", src_step,
      "R, p = pose_mul(screw_exp(chain.screws[i], -qi), (M[:3, :3], M[:3, 3]))"),
     ("eq-rnea-pose", src_step, "return Ad_rp(R, p)"),
     ("eq-rnea-gravity", src_fwd, "Vd = base_acceleration(gravity) + V"),
-    ("알고리즘 줄 3", src_fwd, "Ad_i = joint_step(chain, i, q[..., i])"),
+    ("알고리즘 줄 3", src_fwd, "Ads = joint_steps(chain, q)"),
     ("eq-rnea-twist", src_fwd, "V = _mv(Ad_i, V) + A * qd[..., i, None]"),
     ("eq-rnea-accel", src_fwd,
      "Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]"),
     ("알고리즘 줄 6", src_bwd, "F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip"),
-    ("eq-rnea-wrench", src_bwd,
-     "F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))"),
+    ("eq-rnea-wrench", src_bwd, "F = F + _mv(G, Vds[i]) + bias_wrench(G, V)"),
+    ("eq-rnea-wrench", src_bias, "return matvec(ad_dual(V), matvec(G, V))"),
     ("eq-rnea-torque", src_bwd, "taus[i] = F @ chain.screws[i]"),
     ("알고리즘 줄 10", src_bwd, "F = _mv(transpose(Ads[i]), F)"),
     ("eq-rnea-calls", src_mm,

@@ -167,6 +167,15 @@ claims.within("c35-m-same",
 print(inspect.getsource(crba).split('"""', 2)[2].strip())
 
 # %% [markdown]
+# `joint_steps`는 3.2장의 관절 단계 $X_i = \mathrm{Ad}_{T_{i,i-1}}$를 모든 링크에 대해 만든다. 합성
+# 관성은 `_composites`가 바깥 링크부터 차례로 내준다. `transform_inertia(Gc, X)`가
+# $X^{\mathsf T}\mathcal{G}^{c}X$이다.
+#
+# ```{literalinclude} ../src/chaindyn/crba.py
+# :language: python
+# :pyobject: _composites
+# ```
+#
 # `crba`는 대칭 행렬의 두 삼각형을 모두 채운다. Pinocchio의 C++ `crba`는 `data.M`의 위 삼각형만
 # 채우고, 파이썬 바인딩이 돌려주기 전에 아래 삼각형을 복사한다 {cite:p}`carpentier2019pinocchio`.
 # 3.5.8절의 대조는 이 차이를 맞춘 뒤에 비교한다.

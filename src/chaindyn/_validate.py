@@ -8,6 +8,7 @@ the tip wrench (:func:`check_wrench`)."""
 
 from __future__ import annotations
 
+import numbers
 import re
 
 import numpy as np
@@ -136,12 +137,18 @@ def check_state(chain, **arrays):
     """Validate joint arrays of shape (..., n) that broadcast together.
     Returns them as float arrays, in the order given.  ``chain`` must be a Chain."""
     check_chain(chain)
+    return check_joint_arrays(chain.n, **arrays)
+
+
+def check_joint_arrays(n, **arrays):
+    """The joint arrays of :func:`check_state` for ``n`` joints (a model that is not a
+    Chain, such as a symbolic one)."""
     out = []
     for name, x in arrays.items():
         a = as_array(x, name)
-        if a.ndim == 0 or a.shape[-1] != chain.n:
+        if a.ndim == 0 or a.shape[-1] != n:
             raise ValueError(
-                f"{name} must have shape (n,) or (N, n) with n = {chain.n}, got {a.shape}"
+                f"{name} must have shape (n,) or (N, n) with n = {n}, got {a.shape}"
             )
         out.append(a)
     try:
@@ -150,6 +157,30 @@ def check_state(chain, **arrays):
         shapes = ", ".join(f"{k} {a.shape}" for k, a in zip(arrays, out))
         raise ValueError(f"joint arrays must have matching batch shapes, got {shapes}") from None
     return out
+
+
+def check_flag(x, name):
+    """A bool (numpy's included) as a bool; anything else, "no" or None among them, is
+    refused, not read as true or false."""
+    if not isinstance(x, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {x!r}")
+    return bool(x)
+
+
+def check_positive_int(x, name):
+    """A positive integer (numpy's included) as an int; a bool or a float is refused."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < 1:
+        raise ValueError(f"{name} must be a positive integer, got {x!r}")
+    return int(x)
+
+
+def check_choice(value, name, allowed):
+    """``value`` if it is one of the strings ``allowed``, else a ValueError naming them."""
+    if not isinstance(value, str) or value not in allowed:
+        words = [repr(a) for a in allowed]
+        want = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        raise ValueError(f"{name} must be {want}, got {value!r}")
+    return value
 
 
 def check_gravity(gravity):
@@ -173,6 +204,14 @@ def check_wrench(f_tip, batch=()):
             f"got {F.shape}"
         ) from None
     return F
+
+
+def check_dynamics(chain, gravity, f_tip, **arrays):
+    """The arguments of the dynamics of a chain (RNEA, ABA and their kin): the joint
+    arrays of :func:`check_state`, then the gravity vector and the tip wrench, whose
+    batch shape must broadcast with theirs.  Returns ``(*arrays, gravity, f_tip)``."""
+    out = check_state(chain, **arrays)
+    return (*out, check_gravity(gravity), check_wrench(f_tip, batch_shape(*out)))
 
 
 def _broadcast_shapes(*shapes):

@@ -39,13 +39,14 @@ from ._validate import (
     as_array,
     batch_shape,
     check_chain,
+    check_dynamics,
     check_gravity,
     check_state,
     check_wrench,
 )
 from .crba import crba
-from .rnea import base_acceleration, joint_step, rnea
-from .spatial import ad, ad_dual, transpose
+from .rnea import base_acceleration, joint_steps, rnea
+from .spatial import ad, bias_wrench, transform_inertia, transpose
 from .spatial import dot as _dot
 from .spatial import matvec as _mv
 from .structured import precompute
@@ -63,7 +64,7 @@ def _articulated(GA, U, d, X):
     """``X^T (G^A - U U^T / d) X``: the articulated inertia a link hands to its parent,
     and ``G^a = G^A - U U^T / d`` itself."""
     Ga = GA - _outer(U, U) / d[..., None, None]
-    return transpose(X) @ Ga @ X, Ga
+    return transform_inertia(Ga, X), Ga
 
 
 def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
@@ -137,21 +138,17 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     >>> print(np.round(aba(arm, q, z, hold, gravity=g), 12) + 0.0)
     [0. 0.]
     """
-    check_chain(chain)
-    q, qd, tau = check_state(chain, q=q, qd=qd, tau=tau)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, tau))
+    q, qd, tau, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, tau=tau)
     n, S = chain.n, chain.screws
     # pass 1, i = 1..n
-    X, c, GA, bA = [], [], [], []
+    X, c, GA, bA = joint_steps(chain, q), [], [], []
     V = np.zeros_like(q, shape=batch_shape(q, qd, tau) + (6,))
     for i in range(n):
         G = chain.inertias[i]
-        X.append(joint_step(chain, i, q[..., i]))
         V = _mv(X[i], V) + S[i] * qd[..., i, None]
         c.append((ad(V) @ S[i]) * qd[..., i, None])
         GA.append(G)
-        bA.append(_mv(ad_dual(V), _mv(G, V)))
+        bA.append(bias_wrench(G, V))
     if f_tip is not None:
         bA[-1] = bA[-1] + f_tip
     # pass 2, i = n..1
@@ -221,7 +218,7 @@ def articulated_inertias(chain, q):
     check_chain(chain)
     (q,) = check_state(chain, q=q)
     n, S = chain.n, chain.screws
-    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
+    X = joint_steps(chain, q)
     GA = [np.broadcast_to(chain.inertias[i], q.shape[:-1] + (6, 6)).copy() for i in range(n)]
     D = [None] * n
     for i in reversed(range(n)):
@@ -347,10 +344,7 @@ def forward_dynamics(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     >>> bool(np.abs(fd - aba(arm, q, qd, tau)).max() < 1e-12)
     True
     """
-    check_chain(chain)
-    q, qd, tau = check_state(chain, q=q, qd=qd, tau=tau)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, tau))
+    q, qd, tau, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, tau=tau)
     M = crba(chain, q)
     h = rnea(chain, q, qd, np.zeros(chain.n), gravity, f_tip)
     L, b = np.linalg.cholesky(M), tau - h  # checked inputs; numpy refuses a non-PD M
@@ -412,7 +406,7 @@ def inverse_mass_matrix(chain, q):
     check_chain(chain)
     (q,) = check_state(chain, q=q)
     n, S = chain.n, chain.screws
-    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
+    X = joint_steps(chain, q)
     Minv = np.zeros_like(q, shape=q.shape + (n,))
     GA = list(chain.inertias)
     U, d = [None] * n, [None] * n

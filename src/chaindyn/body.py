@@ -26,7 +26,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._validate import TOL, as_array
-from .spatial import _NOISE, CONDITIONS, LADDER, _ladder, ad_dual, cross, matvec, skew
+from .spatial import (
+    _NOISE,
+    CONDITIONS,
+    LADDER,
+    _blocks,
+    _first_moment,
+    _ladder,
+    ad_dual,
+    bias_wrench,
+    cross,
+    inertia_parts,
+    matvec,
+    skew,
+)
 
 __all__ = [
     "box_inertia",
@@ -415,12 +428,6 @@ def principal_axes(inertia):
 # ------------------------------------------------------------------ pseudo-inertia
 
 
-def _first_moment(G):
-    """``m c`` from the coupling block ``m [c]`` of G (..., 6, 6)."""
-    mc = G[..., :3, 3:]
-    return np.stack([mc[..., 2, 1], mc[..., 0, 2], mc[..., 1, 0]], axis=-1)
-
-
 def pseudo_inertia(G):
     """The pseudo-inertia ``J = [[Σ, m c], [m c^T, m]]`` (4x4) of a spatial inertia.
 
@@ -521,10 +528,7 @@ def inertia_from_pseudo(J):
         raise ValueError(f"J must be symmetric, got max |J - J^T| = {asym:.3g}")
     sigma, h, m = J[..., :3, :3], J[..., :3, 3], J[..., 3, 3]
     I_bar = np.trace(sigma, axis1=-2, axis2=-1)[..., None, None] * np.eye(3) - sigma
-    H = skew(h)
-    top = np.concatenate([I_bar, H], axis=-1)
-    bottom = np.concatenate([-H, m[..., None, None] * np.eye(3)], axis=-1)
-    return np.concatenate([top, bottom], axis=-2)
+    return _blocks(I_bar, h, m)
 
 
 # ------------------------------------------------------------------- realizability
@@ -817,7 +821,7 @@ def newton_euler(G, V, Vdot):
     V = _batch(V, "V", (6,))
     Vdot = _batch(Vdot, "Vdot", (6,))
     _broadcast(G=(G, 2), V=(V, 1), Vdot=(Vdot, 1))
-    return matvec(G, Vdot) + matvec(ad_dual(V), matvec(G, V))
+    return matvec(G, Vdot) + bias_wrench(G, V)
 
 
 def _invertible(G):
@@ -825,12 +829,8 @@ def _invertible(G):
     the principal moments about the COM above the roundoff with which the parallel-axis
     theorem recovers them from G (the test of :func:`chaindyn.spatial.check_inertia`, so
     that the answer does not depend on the frame; G's own eigenvalues do)."""
-    m = G[..., 3, 3]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        c = _first_moment(G) / m[..., None]
-        shift = m[..., None, None] * ((c * c).sum(-1)[..., None, None] * np.eye(3)
-                                      - c[..., :, None] * c[..., None, :])
-    Ic = G[..., :3, :3] - shift
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        m, _, Ic = inertia_parts(G)  # back to the COM (parallel-axis theorem)
     noise = _NOISE * np.abs(G[..., :3, :3]).max(axis=(-2, -1), initial=0.0)
     moments = np.linalg.eigvalsh(np.where(m[..., None, None] > 0, Ic, np.eye(3)))
     first = moments[..., 0]
@@ -902,7 +902,7 @@ def body_acceleration(G, V, F):
     F = _batch(F, "F", (6,))
     batch = _broadcast(G=(G, 2), V=(V, 1), F=(F, 1))
     _invertible(G)
-    rhs = F - matvec(ad_dual(V), matvec(G, V))
+    rhs = F - bias_wrench(G, V)
     G = np.broadcast_to(G, batch + (6, 6))
     rhs = np.broadcast_to(rhs, batch + (6,))
     return np.linalg.solve(G, rhs[..., None])[..., 0]
@@ -1109,10 +1109,7 @@ def inertia_from_parameters(pi):
     I_bar = np.zeros(pi.shape[:-1] + (3, 3))
     I_bar[..., _UPPER[0], _UPPER[1]] = pi[..., 4:]
     I_bar[..., _UPPER[1], _UPPER[0]] = pi[..., 4:]
-    H = skew(pi[..., 1:4])
-    m = pi[..., 0, None, None] * np.eye(3)
-    return np.concatenate([np.concatenate([I_bar, H], axis=-1),
-                           np.concatenate([-H, m], axis=-1)], axis=-2)
+    return _blocks(I_bar, pi[..., 1:4], pi[..., 0])
 
 
 def _inertia_columns(w):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import DEFAULT_GRAVITY, batch_shape, check_gravity, check_state, check_wrench
+from ._validate import DEFAULT_GRAVITY, batch_shape, check_dynamics, check_state
 from .kinematics import _relative_poses
 from .spatial import cross, transpose
 from .spatial import matvec as _mv
@@ -135,10 +135,10 @@ def rnea_classic(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     >>> print(np.round(rnea_classic(arm, q, [0, 0], [0, 0], gravity=[0, -9.81, 0]), 6) + 0.0)
     [19.62  0.  ]
     """
-    q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
-    gravity = check_gravity(gravity)
+    q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
     batch = batch_shape(q, qd, qdd)
-    f_tip = check_wrench(f_tip, batch)
+    # the textbook 3-vector recursion, written out on purpose: the independent form of
+    # chaindyn.rnea (its own gravity, tip wrench and backward sweep)
     frames = _relative_poses(chain, q)
     zero = np.zeros_like(q, shape=batch + (3,))  # like q, so opcount sees every product
     omega, alpha, acc = zero, zero, zero - gravity

@@ -37,9 +37,9 @@ import weakref
 import numpy as np
 
 from ._validate import as_array, check_chain, check_state
-from .rnea import joint_step
+from .rnea import joint_steps
 from .spatial import matvec as _mv
-from .spatial import transpose
+from .spatial import transform_inertia, transpose
 from .structured import precompute
 
 __all__ = ["crba", "crba_structured", "composite_inertias", "ltl_factor"]
@@ -106,12 +106,9 @@ def crba(chain, q):
     check_chain(chain)
     (q,) = check_state(chain, q=q)
     n = chain.n
-    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
     M = np.zeros_like(q, shape=q.shape + (n,))
-    Gc = chain.inertias[n - 1]
-    for i in reversed(range(n)):
-        if i < n - 1:
-            Gc = chain.inertias[i] + transpose(X[i + 1]) @ Gc @ X[i + 1]
+    X = joint_steps(chain, q)
+    for i, Gc in zip(reversed(range(n)), _composites(chain, X)):
         F = _mv(Gc, chain.screws[i])
         M[..., i, i] = F @ chain.screws[i]
         for j in reversed(range(i)):
@@ -151,13 +148,20 @@ def composite_inertias(chain, q):
     """
     check_chain(chain)
     (q,) = check_state(chain, q=q)
+    shape = q.shape[:-1] + (6, 6)
+    Gc = [np.broadcast_to(G, shape) for G in _composites(chain, joint_steps(chain, q))]
+    return np.stack(Gc[::-1], axis=-3)
+
+
+def _composites(chain, X):
+    """The composite inertias G^c_n, ..., G^c_1 in turn (book eq. 3.5 ``eq-35-composite``),
+    from the joint steps X of :func:`chaindyn.rnea.joint_steps`."""
     n = chain.n
-    Gc = [None] * n
-    Gc[n - 1] = np.broadcast_to(chain.inertias[n - 1], q.shape[:-1] + (6, 6)).copy()
+    Gc = chain.inertias[n - 1]
+    yield Gc
     for i in reversed(range(n - 1)):
-        X = joint_step(chain, i + 1, q[..., i + 1])
-        Gc[i] = chain.inertias[i] + transpose(X) @ Gc[i + 1] @ X
-    return np.stack(Gc, axis=-3)
+        Gc = chain.inertias[i] + transform_inertia(Gc, X[i + 1])
+        yield Gc
 
 
 # ----------------------------------------------------------------------------- structured CRBA

@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import DEFAULT_GRAVITY, batch_shape, check_gravity, check_state, check_wrench
+from ._validate import DEFAULT_GRAVITY, batch_shape, check_dynamics
 from .aba import aba, inverse_mass_matrix
 from .lagrange import _bar
-from .rnea import _forward, base_acceleration
+from .rnea import _backward, _forward, base_acceleration
 from .spatial import ad, ad_dual, transpose
 
 __all__ = ["rnea_derivatives", "aba_derivatives"]
@@ -78,14 +78,13 @@ def _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip):
         dVds_q.append(dVd_q)
         dVds_qd.append(dVd_qd)
         Vd_prev = Vds[i]
-    # backward: F_i and dF_i, then dtau_i = A_i^T dF_i
-    F = np.zeros(batch + (6,)) if f_tip is None else np.broadcast_to(f_tip, batch + (6,))
+    # backward: the wrenches F_i of RNEA's backward sweep, dF_i, then dtau_i = A_i^T dF_i
+    Fs = _backward(chain, Ads, Vs, Vds, f_tip)[1]
     dF_q, dF_qd = zero, zero  # dF_{n+1} = 0: F_tip is constant in {n}
     dtau_dq, dtau_dqd = np.zeros(batch + (n, n)), np.zeros(batch + (n, n))
     for i in reversed(range(n)):
-        G, V, A = chain.inertias[i], Vs[i], chain.screws[i]
+        G, V, A, F = chain.inertias[i], Vs[i], chain.screws[i], Fs[..., i, :]
         GV = (G @ V[..., None])[..., 0]
-        F = F + (G @ Vds[i][..., None])[..., 0] + (ad_dual(V) @ GV[..., None])[..., 0]  # F_i
         bar_GV, adsV_G = -_bar(GV), ad_dual(V) @ G  # ad*_{dV} (G V) = -bar(G V) dV
         dF_q = dF_q + G @ dVds_q[i] + bar_GV @ dVs_q[i] + adsV_G @ dVs_q[i]
         dF_qd = dF_qd + G @ dVds_qd[i] + bar_GV @ dVs_qd[i] + adsV_G @ dVs_qd[i]
@@ -95,7 +94,6 @@ def _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip):
         Xt = transpose(Ads[i])
         dF_q, dF_qd = Xt @ dF_q, Xt @ dF_qd
         dF_q[..., :, i] += (Xt @ (ad_dual(A) @ F[..., None]))[..., 0]
-        F = (Xt @ F[..., None])[..., 0]
     return dtau_dq, dtau_dqd
 
 
@@ -167,9 +165,7 @@ def rnea_derivatives(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     [[ 0. -2.]
      [ 2.  0.]]
     """
-    q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
+    q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
     return _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip)
 
 
@@ -238,9 +234,7 @@ def aba_derivatives(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     ((2, 2), (2, 2))
     """
     qdd = aba(chain, q, qd, tau, gravity, f_tip)  # checks every argument
-    q, qd = check_state(chain, q=q, qd=qd)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
+    q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
     dtau_dq, dtau_dqd = _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip)
     Minv = inverse_mass_matrix(chain, q)
     return -Minv @ dtau_dq, -Minv @ dtau_dqd, np.broadcast_to(Minv, dtau_dq.shape).copy()

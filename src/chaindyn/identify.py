@@ -38,7 +38,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validate import DEFAULT_GRAVITY, as_array, check_chain, check_gravity
+from ._validate import (
+    DEFAULT_GRAVITY,
+    as_array,
+    check_chain,
+    check_flag,
+    check_gravity,
+    check_positive_int,
+)
 from .regressor import regressor
 
 __all__ = [
@@ -111,13 +118,6 @@ def _samples(chain, **arrays):
     return out
 
 
-def _flag(x, name):
-    """A bool (numpy's included); anything else, "no" or None among them, is refused."""
-    if not isinstance(x, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False, got {x!r}")
-    return bool(x)
-
-
 def observation_matrix(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, friction=True):
     """The observation matrix W of N samples, their regressor rows stacked sample-major.
 
@@ -165,7 +165,7 @@ def observation_matrix(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, friction=True
     check_chain(chain)
     q, qd, qdd = _samples(chain, q=q, qd=qd, qdd=qdd)
     Y = regressor(chain, q, qd, qdd, check_gravity(gravity))
-    if _flag(friction, "friction"):
+    if check_flag(friction, "friction"):
         Y = np.concatenate([Y, friction_regressor(qd)], axis=-1)
     return Y.reshape(-1, Y.shape[-1])
 
@@ -395,8 +395,7 @@ def _random_states(chain, samples, rng):
     check_chain(chain)
     if not isinstance(rng, np.random.Generator):
         raise ValueError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    samples = check_positive_int(samples, "samples")
     half = np.array([np.pi if t == "revolute" else 0.5 for t in chain.joint_types])
     q = rng.uniform(-half, half, (samples, chain.n))
     qd = rng.standard_normal((samples, chain.n))
@@ -828,9 +827,8 @@ def consistent_estimate(W, y, n_links, friction=True, prior=None, weight=0.0, ep
     import cvxpy as cp
 
     W, y = _pair(W, y)
-    if isinstance(n_links, bool) or not isinstance(n_links, (int, np.integer)) or n_links < 1:
-        raise ValueError(f"n_links must be a positive integer, got {n_links!r}")
-    friction = _flag(friction, "friction")
+    n_links = check_positive_int(n_links, "n_links")
+    friction = check_flag(friction, "friction")
     p = (12 if friction else 10) * n_links
     if W.shape[1] != p:
         raise ValueError(f"W must have {p} columns for {n_links} links"
@@ -1018,8 +1016,7 @@ def lowpass(t, x, cutoff, order=4):
     if not _real_number(cutoff) or not 0 < cutoff < fs / 2:
         raise ValueError(f"cutoff must be in (0, {fs / 2:.6g}) Hz (the Nyquist frequency), "
                          f"got {cutoff!r}")
-    if isinstance(order, bool) or not isinstance(order, (int, np.integer)) or order < 1:
-        raise ValueError(f"order must be a positive integer, got {order!r}")
+    order = check_positive_int(order, "order")
     sos = scipy.signal.butter(order, cutoff, fs=fs, output="sos")
     # sosfiltfilt extends x by 3 (2 sections + 1 - trailing zero taps) samples at each end
     edge = 3 * (2 * len(sos) + 1 - min(np.sum(sos[:, 2] == 0), np.sum(sos[:, 5] == 0)))

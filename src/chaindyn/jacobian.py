@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import as_array, batch_shape, check_pose, check_state
+from ._validate import as_array, batch_shape, check_choice, check_pose, check_state
 from .chain import dh_link_pose, mdh_link_pose
 from .chain import joint_kinds as _joint_kinds
 from .kinematics import body_jacobian, forward_kinematics, home_poses, space_jacobian
@@ -56,13 +56,6 @@ __all__ = [
     "jdot_qd",
     "point_acceleration",
 ]
-
-
-def _choice(value, name, allowed):
-    if not isinstance(value, str) or value not in allowed:
-        opts = ", ".join(repr(a) for a in allowed)
-        raise ValueError(f"{name} must be one of {opts}, got {value!r}")
-    return value
 
 
 def _point(point):
@@ -215,7 +208,7 @@ def point_jacobian(chain, q, point=None, frame="world"):
     Its (v, omega) reordering is the classic geometric Jacobian
     (:func:`geometric_jacobian_mdh`).  Book §2.8.
     """
-    _choice(frame, "frame", ("world", "local"))
+    check_choice(frame, "frame", ("world", "local"))
     (q,) = check_state(chain, q=q)
     p = _point(point)
     if frame == "local":
@@ -273,6 +266,29 @@ def _dh_variables(theta, d, kind, qi):
     return (theta + qi, d + zero) if kind == "revolute" else (theta + zero, d + qi)
 
 
+def _geometric(table, q, joint_types, tool, name, link_pose):
+    """The "z and p" Jacobian of a DH table: the forward recursion ``T_{0,i} = T_{0,i-1}
+    T_{i-1,i}`` with ``link_pose(row, kind, q_i)`` giving ``T_{i-1,i}``; joint i moves about
+    z_i through p_i (modified DH) or about z_{i-1} through p_{i-1} (standard DH)."""
+    rows, kinds, q = _dh_inputs(table, q, joint_types, name)
+    p_tool = _tool_point(tool)
+    batch = q.shape[:-1]
+    R = np.broadcast_to(np.eye(3), batch + (3, 3))
+    p = np.zeros(batch + (3,))
+    axes, origins = [], []
+    for i, kind in enumerate(kinds):
+        if name == "dh":  # the axis of joint i is z_{i-1}
+            axes.append(R[..., :, 2])
+            origins.append(p)
+        row = (rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
+        R, p = pose_mul((R, p), link_pose(row, kind, q[..., i]))  # T_{0,i-1} T_{i-1,i}
+        if name == "mdh":  # the axis of joint i is z_i
+            axes.append(R[..., :, 2])
+            origins.append(p)
+    p_e = _mv(R, np.broadcast_to(p_tool, p.shape)) + p
+    return _geometric_columns(axes, origins, p_e, kinds)
+
+
 def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     """Classic geometric Jacobian of a modified-DH (Craig) table, rows (v, omega).
 
@@ -319,20 +335,12 @@ def geometric_jacobian_mdh(mdh, q, joint_types=None, tool=None):
     §4.6; Siciliano et al. (2009) §3.1.3.  Equals
     ``swap_halves(point_jacobian(Chain.from_mdh(...), q, tool_point, "world"))``.
     """
-    rows, kinds, q = _dh_inputs(mdh, q, joint_types, "mdh")
-    p_tool = _tool_point(tool)
-    batch = q.shape[:-1]
-    R = np.broadcast_to(np.eye(3), batch + (3, 3))
-    p = np.zeros(batch + (3,))
-    axes, origins = [], []
-    for i, kind in enumerate(kinds):
-        alpha, a, d, theta = rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3]
-        theta, d = _dh_variables(theta, d, kind, q[..., i])
-        R, p = pose_mul((R, p), mdh_link_pose(alpha, a, d, theta))  # T_{0,i-1} T_{i-1,i}
-        axes.append(R[..., :, 2])
-        origins.append(p)
-    p_e = _mv(R, np.broadcast_to(p_tool, p.shape)) + p
-    return _geometric_columns(axes, origins, p_e, kinds)
+    def link_pose(row, kind, qi):
+        alpha, a, d, theta = row
+        theta, d = _dh_variables(theta, d, kind, qi)
+        return mdh_link_pose(alpha, a, d, theta)
+
+    return _geometric(mdh, q, joint_types, tool, "mdh", link_pose)
 
 
 def geometric_jacobian_dh(dh, q, joint_types=None, tool=None):
@@ -349,20 +357,12 @@ def geometric_jacobian_dh(dh, q, joint_types=None, tool=None):
     -----
     Spong et al. (2020) eq. (4.64).
     """
-    rows, kinds, q = _dh_inputs(dh, q, joint_types, "dh")
-    p_tool = _tool_point(tool)
-    batch = q.shape[:-1]
-    R = np.broadcast_to(np.eye(3), batch + (3, 3))
-    p = np.zeros(batch + (3,))
-    axes, origins = [], []
-    for i, kind in enumerate(kinds):
-        theta, d, a, alpha = rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3]
-        axes.append(R[..., :, 2])
-        origins.append(p)
-        theta, d = _dh_variables(theta, d, kind, q[..., i])
-        R, p = pose_mul((R, p), dh_link_pose(theta, d, a, alpha))  # T_{0,i-1} T_{i-1,i}
-    p_e = _mv(R, np.broadcast_to(p_tool, p.shape)) + p
-    return _geometric_columns(axes, origins, p_e, kinds)
+    def link_pose(row, kind, qi):
+        theta, d, a, alpha = row
+        theta, d = _dh_variables(theta, d, kind, qi)
+        return dh_link_pose(theta, d, a, alpha)
+
+    return _geometric(dh, q, joint_types, tool, "dh", link_pose)
 
 
 def swap_halves(x, axis=-2):
@@ -503,7 +503,7 @@ def jdot_qd(chain, q, qd, frame="space"):
     -----
     Book §2.8 (classical against spatial acceleration of a point).
     """
-    _choice(frame, "frame", ("space", "body"))
+    check_choice(frame, "frame", ("space", "body"))
     q, qd = check_state(chain, q=q, qd=qd)
     f = space_jacobian_dot if frame == "space" else body_jacobian_dot
     return _mv(f(chain, q, qd), qd)
@@ -547,8 +547,8 @@ def point_acceleration(chain, q, qd, qdd, point=None, frame="world", kind="class
     ``omega x v_p`` the classical one (book §2.8, eq. ``eq-28-classical``;
     Featherstone (2008) §2.11).
     """
-    _choice(frame, "frame", ("world", "local"))
-    _choice(kind, "kind", ("classical", "spatial"))
+    check_choice(frame, "frame", ("world", "local"))
+    check_choice(kind, "kind", ("classical", "spatial"))
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     p = _point(point)
     batch = batch_shape(q, qd, qdd)

@@ -78,9 +78,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import batch_shape, check_chain, check_state
-from .rnea import joint_step
-from .spatial import ad, skew, transpose
+from ._validate import batch_shape, check_chain, check_choice, check_state
+from .crba import _composites
+from .rnea import joint_steps
+from .spatial import ad, skew, transform_inertia, transpose
 from .spatial import dot as _dot
 from .spatial import matvec as _mv
 
@@ -168,14 +169,13 @@ def link_jacobians(chain, q):
     (2, 6, 2)
     """
     (q,) = check_state(chain, q=q)
-    X = [joint_step(chain, i, q[..., i]) for i in range(chain.n)]
-    return np.stack(_jacobian_columns(chain, X), axis=-3)
+    return np.stack(_jacobian_columns(chain, joint_steps(chain, q)), axis=-3)
 
 
 def _jacobians_and_rates(chain, q, qd):
     """Link Jacobians J_l and their time derivatives (lists over l), after checks."""
     n = chain.n
-    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
+    X = joint_steps(chain, q)
     Js = _jacobian_columns(chain, X)
     batch = batch_shape(q, qd)
     Jd = np.zeros_like(Js[0], shape=batch + (6, n))
@@ -399,13 +399,11 @@ def coriolis_matrix(chain, q, qd, factorization="christoffel"):
     (5, 2, 2)
     """
     check_chain(chain)
-    if not isinstance(factorization, str) or factorization not in _FACTORIZATIONS:
-        raise ValueError("factorization must be 'christoffel' or 'newton-euler', "
-                         f"got {factorization!r}")
+    check_choice(factorization, "factorization", _FACTORIZATIONS)
     q, qd = check_state(chain, q=q, qd=qd)
     n = chain.n
     batch = batch_shape(q, qd)
-    X = [joint_step(chain, i, q[..., i]) for i in range(n)]
+    X = joint_steps(chain, q)
     A = chain.screws
     # forward: twists V_l and psi_l = ad_{V_l} A_l, and the matrices D_l
     psi, D = [], []
@@ -422,13 +420,9 @@ def coriolis_matrix(chain, q, qd, factorization="christoffel"):
             D.append(GadV + transpose(GadV))
     # backward: composites G^c, D^c and the three wrenches carried down
     C = np.zeros_like(q, shape=batch + (n, n))
-    Gc = Dc = None
-    for j in reversed(range(n)):
-        if j == n - 1:
-            Gc, Dc = chain.inertias[j], D[j]
-        else:
-            Gc = chain.inertias[j] + transpose(X[j + 1]) @ Gc @ X[j + 1]
-            Dc = D[j] + transpose(X[j + 1]) @ Dc @ X[j + 1]
+    Dc = None
+    for j, Gc in zip(reversed(range(n)), _composites(chain, X)):
+        Dc = D[j] if j == n - 1 else D[j] + transform_inertia(Dc, X[j + 1])
         Aj = np.broadcast_to(A[j], batch + (6,))
         F = _mv(Gc, psi[j]) - _mv(Dc, Aj)  # column j of C, above the diagonal
         P = _mv(Gc, Aj)                    # row j of C, left of the diagonal

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ._validate import check_positive_int
 from .chain import Chain
 from .spatial import rotate_inertia, spatial_inertia
 
@@ -200,9 +201,7 @@ def random_chain(n, rng, prismatic=0.0):
     ValueError
         If n < 1, prismatic is not a probability or has the wrong length.
     """
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
-    n = int(n)
+    n = check_positive_int(n, "n")
     if not isinstance(rng, np.random.Generator):
         raise ValueError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
     if isinstance(prismatic, numbers.Real) and not isinstance(prismatic, bool):

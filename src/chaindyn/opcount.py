@@ -222,8 +222,7 @@ def count(fn, *args, rule="products", **kwargs):
     714
     """
     global _tally
-    if rule not in _RULES:
-        raise ValueError(f"rule must be 'products', 'all' or 'additions', got {rule!r}")
+    _validate.check_choice(rule, "rule", _RULES)
     if _tally is not None:
         raise RuntimeError("count() calls cannot be nested")
     _tally = [rule, 0]

@@ -28,11 +28,10 @@ from ._validate import (
     DEFAULT_GRAVITY,
     STANDARD_GRAVITY,
     batch_shape,
-    check_gravity,
+    check_dynamics,
     check_state,
-    check_wrench,
 )
-from .spatial import Ad_rp, ad, ad_dual, pose_mul, screw_exp, transpose
+from .spatial import Ad_rp, ad, bias_wrench, pose_mul, screw_exp, transpose
 from .spatial import matvec as _mv
 
 __all__ = ["rnea", "joint_wrenches", "link_twists", "STANDARD_GRAVITY"]
@@ -61,6 +60,23 @@ def joint_step(chain, i, qi):
     return Ad_rp(R, p)
 
 
+def joint_steps(chain, q):
+    """The joint steps ``Ad_{T_{i,i-1}}`` of every link at ``q``, i = 1..n, as a list:
+    :func:`joint_step` for each joint, the first sweep of every recursion.
+
+    Parameters
+    ----------
+    chain : Chain
+    q : ndarray, shape (..., n)
+        Joint positions, rad or m (checked by the caller).
+
+    Returns
+    -------
+    list of n ndarrays, shape (..., 6, 6)
+    """
+    return [joint_step(chain, i, q[..., i]) for i in range(chain.n)]
+
+
 def base_acceleration(gravity):
     """``Vd_0 = (0, -gravity)``: gravity entered as an upward acceleration of the base
     (eq. 3.2-2), so that no link needs a gravity term of its own.
@@ -82,13 +98,12 @@ def _forward(chain, q, qd, qdd, gravity):
     """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
     V = np.zeros_like(q, shape=batch_shape(q, qd, qdd) + (6,))
     Vd = base_acceleration(gravity) + V  # + V: the batch shape
-    Ads, Vs, Vds = [], [], []
+    Ads = joint_steps(chain, q)  # Ad_{T_{i,i-1}}
+    Vs, Vds = [], []
     for i in range(chain.n):
-        A = chain.screws[i]
-        Ad_i = joint_step(chain, i, q[..., i])  # Ad_{T_{i,i-1}}
+        A, Ad_i = chain.screws[i], Ads[i]
         V = _mv(Ad_i, V) + A * qd[..., i, None]
         Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]
-        Ads.append(Ad_i)
         Vs.append(V)
         Vds.append(Vd)
     return Ads, Vs, Vds
@@ -101,7 +116,7 @@ def _backward(chain, Ads, Vs, Vds, f_tip):
     taus, Fs = [None] * n, [None] * n
     for i in reversed(range(n)):
         G, V = chain.inertias[i], Vs[i]
-        F = F + _mv(G, Vds[i]) + _mv(ad_dual(V), _mv(G, V))  # ad_dual(V) = -ad_V^T
+        F = F + _mv(G, Vds[i]) + bias_wrench(G, V)  # G Vd - ad_V^T (G V)
         Fs[i] = F
         taus[i] = F @ chain.screws[i]
         F = _mv(transpose(Ads[i]), F)  # Ad_{T_{i,i-1}}^T F_i, into {i-1}
@@ -109,9 +124,7 @@ def _backward(chain, Ads, Vs, Vds, f_tip):
 
 
 def _rnea(chain, q, qd, qdd, gravity, f_tip):
-    q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
-    gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
+    q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
     Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
     return _backward(chain, Ads, Vs, Vds, f_tip)
 

@@ -36,7 +36,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validate import as_array, check_chain
+from ._validate import (
+    DEFAULT_GRAVITY,
+    as_array,
+    check_chain,
+    check_choice,
+    check_flag,
+    check_joint_arrays,
+    check_positive_int,
+)
 from .chain import Chain
 
 __all__ = [
@@ -116,6 +124,8 @@ class Dynamics(NamedTuple):
 
 
 # ----------------------------------------------------------------------- building blocks
+# The sympy model's own skew, Ad, screw exponential, joint step and spatial inertia: the
+# independent form of chaindyn.spatial and chaindyn.rnea.joint_step, on purpose (the oracle).
 def _skew(w, sp):
     return sp.Matrix([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]])
 
@@ -172,18 +182,6 @@ def _check_model(model):
             f"planar_2r or planar_nr), got {type(model).__name__}"
         )
     return model
-
-
-def _check_n(n):
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
-    return int(n)
-
-
-def _check_bool(name, x):
-    if not isinstance(x, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False, got {x!r}")
-    return bool(x)
 
 
 def _is_real_number(x):
@@ -403,8 +401,8 @@ def planar_nr(n, point_masses=False):
     >>> symbolic.planar_nr(3, point_masses=True).parameters
     (m1, m2, m3, L1, L2, L3)
     """
-    n = _check_n(n)
-    point_masses = _check_bool("point_masses", point_masses)
+    n = check_positive_int(n, "n")
+    point_masses = check_flag(point_masses, "point_masses")
     sp = _sp()
     m = sp.symbols(f"m1:{n + 1}", positive=True)
     L = sp.symbols(f"L1:{n + 1}", positive=True)
@@ -525,7 +523,7 @@ def joint_symbols(n):
     >>> symbolic.joint_symbols(2)
     ((q1, q2), (qd1, qd2), (qdd1, qdd2))
     """
-    n = _check_n(n)
+    n = check_positive_int(n, "n")
     sp = _sp()
     return tuple(sp.symbols(f"{name}1:{n + 1}", real=True) for name in ("q", "qd", "qdd"))
 
@@ -545,16 +543,14 @@ def _gravity_vector(gravity, mod):
 
 
 def _engine(engine):
-    if engine == "sympy":
+    if check_choice(engine, "engine", ("sympy", "symengine")) == "sympy":
         return _sp()
-    if engine == "symengine":
-        import symengine
+    import symengine
 
-        return symengine
-    raise ValueError(f"engine must be 'sympy' or 'symengine', got {engine!r}")
+    return symengine
 
 
-def lagrangian_dynamics(model, gravity=(0.0, 0.0, -9.80665), q=None, qd=None, qdd=None,
+def lagrangian_dynamics(model, gravity=DEFAULT_GRAVITY, q=None, qd=None, qdd=None,
                         engine="sympy"):
     """The energies and ``M(q)``, ``C(q, qd)``, ``g(q)`` of a chain, as sympy expressions.
 
@@ -744,7 +740,7 @@ def torque_function(dyn, cse=True):
     sp = _sp()
     if not isinstance(dyn, Dynamics):
         raise ValueError(f"dyn must be a chaindyn.symbolic.Dynamics, got {type(dyn).__name__}")
-    cse = _check_bool("cse", cse)
+    cse = check_flag(cse, "cse")
     n = len(dyn.q)
     tau = list(dyn.torque())
     free = set().union(*(e.free_symbols for e in tau)) - set(dyn.q + dyn.qd + dyn.qdd)
@@ -754,19 +750,8 @@ def torque_function(dyn, cse=True):
     f = sp.lambdify([dyn.q, dyn.qd, dyn.qdd], tau, modules="numpy", cse=cse)
 
     def tau_fn(q, qd, qdd):
-        arrays = []
-        for name, x in (("q", q), ("qd", qd), ("qdd", qdd)):
-            a = as_array(x, name)
-            if a.ndim == 0 or a.shape[-1] != n:
-                raise ValueError(f"{name} must have shape (n,) or (N, n) with n = {n}, "
-                                 f"got {a.shape}")
-            arrays.append(a)
-        try:
-            shape = np.broadcast_shapes(*(a.shape for a in arrays))
-        except ValueError:
-            raise ValueError("joint arrays must have matching batch shapes, got "
-                             + ", ".join(f"{k} {a.shape}" for k, a in
-                                         zip(("q", "qd", "qdd"), arrays))) from None
+        arrays = check_joint_arrays(n, q=q, qd=qd, qdd=qdd)
+        shape = np.broadcast_shapes(*(a.shape for a in arrays))
         cols = f(*([a[..., i] for i in range(n)] for a in arrays))
         return np.stack([np.broadcast_to(c, shape[:-1]) for c in cols], axis=-1) + 0.0
 

@@ -469,13 +469,13 @@ def test_accumulated_rotations_stay_orthonormal_along_1000_links():
 
 @pytest.mark.parametrize("call, message", [
     (lambda c: jacobian.point_jacobian(c, np.zeros(3), frame="base"),
-     "frame must be one of 'world', 'local', got 'base'"),
+     "frame must be 'world' or 'local', got 'base'"),
     (lambda c: jacobian.point_acceleration(c, *np.zeros((3, 3)), kind="coriolis"),
-     "kind must be one of 'classical', 'spatial', got 'coriolis'"),
+     "kind must be 'classical' or 'spatial', got 'coriolis'"),
     (lambda c: jacobian.point_acceleration(c, *np.zeros((3, 3)), frame="space"),
-     "frame must be one of 'world', 'local', got 'space'"),
+     "frame must be 'world' or 'local', got 'space'"),
     (lambda c: jacobian.jdot_qd(c, np.zeros(3), np.zeros(3), frame="world"),
-     "frame must be one of 'space', 'body', got 'world'"),
+     "frame must be 'space' or 'body', got 'world'"),
     (lambda c: jacobian.point_jacobian(c, np.zeros(3), point=[1.0, 2.0]),
      r"point must have shape (3,), got (2,)"),
     (lambda c: jacobian.space_jacobian_poe(c, np.zeros(4)),
