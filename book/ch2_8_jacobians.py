@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, sci  # noqa: E402  (figsrc/_numbers.py: 검사된 반올림, 3.6×10⁻¹⁵ 꼴)
 from _tables import md_table  # noqa: E402  (figsrc/_tables.py: 표)
 
-from chaindyn._validate import TOL as ROTATION_TOL  # noqa: E402  (Chain의 회전 행렬 검사 허용치)
+from chaindyn.chain import TOL as ROTATION_TOL  # noqa: E402  (Chain의 회전 행렬 검사 허용치)
 
 np.set_printoptions(precision=4, suppress=True)
 arm = models.arm6r()  # 이 책의 예제 6R 팔 (chaindyn/data/arm6r.csv, 수정 DH)

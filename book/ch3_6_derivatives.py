@@ -56,7 +56,6 @@
 
 # %% tags=["remove-input"]
 import csv
-import inspect
 import sys
 from pathlib import Path
 
@@ -64,8 +63,9 @@ import numpy as np
 from myst_nb import glue
 
 import chaindyn as cd
-from chaindyn import derivatives, interop, models
+from chaindyn import interop, models
 from chaindyn_book import ch36, claims
+from chaindyn_book.sources import function_source
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
 from _numbers import fixed, sci  # noqa: E402
@@ -178,7 +178,7 @@ def minus(text):
 # 항을 가리킨다.
 
 # %% tags=["hide-input"]
-print(inspect.getsource(derivatives._rnea_derivatives))
+print(function_source("chaindyn.derivatives", "_rnea_derivatives"))
 
 # %% [markdown]
 # 코드와 식은 다음과 같이 대응한다.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from chaindyn._validate import TOL as ROTATION_TOL
+from chaindyn.chain import TOL as ROTATION_TOL
 from chaindyn_book import ch28
 
 #: Functions drawn in the count figure, with their Korean labels.

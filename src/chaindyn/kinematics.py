@@ -17,8 +17,8 @@ from .spatial import (
     screw_exp,
 )
 
-__all__ = ["forward_kinematics", "home_poses", "axis_frame_placements", "body_jacobian",
-           "space_jacobian"]
+__all__ = ["forward_kinematics", "relative_poses", "home_poses", "axis_frame_placements",
+           "body_jacobian", "space_jacobian"]
 
 
 def _relative_poses(chain, q):
@@ -36,6 +36,47 @@ def _relative_poses(chain, q):
         M = chain.home[i]
         out.append(pose_mul(pose_inv((M[:3, :3], M[:3, 3])), screw_exp(chain.screws[i], q[..., i])))
     return out
+
+
+def relative_poses(chain, q):
+    """Poses T_{i-1,i}(q_i) of every link frame {i} in its parent's frame {i-1}.
+
+    Parameters
+    ----------
+    chain : Chain
+    q : array_like, shape (n,) or (N, n)
+        Joint positions, rad or m.
+
+    Returns
+    -------
+    ndarray, shape (n, 4, 4) or (N, n, 4, 4)
+        ``T[..., i, :, :]`` is the pose of frame {i+1} in frame {i} ({0} the
+        base), m; their product over the chain is :func:`forward_kinematics`.
+
+    Raises
+    ------
+    ValueError
+        If q has the wrong shape or is not finite.
+
+    Notes
+    -----
+    ``T_{i-1,i} = M_{i,i-1}^{-1} exp([A_i] q_i)`` (book §3.2.3.1), the inverse
+    of the pose of the joint step of eq. 3.2-1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from chaindyn import models
+    >>> from chaindyn.kinematics import relative_poses
+    >>> T = relative_poses(models.planar_2r(), [0.0, np.pi / 2])
+    >>> print(np.round(T[1], 6) + 0.0)  # {2} in {1}: at (L1, 0, 0), turned by pi/2
+    [[ 0. -1.  0.  1.]
+     [ 1.  0.  0.  0.]
+     [ 0.  0.  1.  0.]
+     [ 0.  0.  0.  1.]]
+    """
+    (q,) = check_state(chain, q=q)
+    return np.stack([homogeneous(R, p) for R, p in _relative_poses(chain, q)], axis=-3)
 
 
 def forward_kinematics(chain, q):

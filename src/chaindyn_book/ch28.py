@@ -33,7 +33,12 @@ from chaindyn.jacobian import (
     space_jacobian_poe,
     swap_halves,
 )
-from chaindyn.kinematics import _relative_poses, body_jacobian, forward_kinematics, space_jacobian
+from chaindyn.kinematics import (
+    body_jacobian,
+    forward_kinematics,
+    relative_poses,
+    space_jacobian,
+)
 from chaindyn.opcount import count
 from chaindyn.rnea import link_twists
 from chaindyn.spatial import Ad
@@ -386,7 +391,7 @@ def orthonormality_drift(n=2000, chains=4, prismatic=0.2):
         T = forward_kinematics(chain, q)
         f64 = np.maximum(f64, _orth_error(T[:, :3, :3]))
         reach = np.maximum(reach, np.linalg.norm(T[:, :3, 3], axis=-1))
-        rel = _relative_poses(chain, q)
+        rel = [(T_rel[:3, :3], T_rel[:3, 3]) for T_rel in relative_poses(chain, q)]
         relative = max(relative, max(float(_orth_error(Rr)) for Rr, _ in rel))
         R32 = np.eye(3, dtype=np.float32)
         R32r = np.eye(3, dtype=np.float32)

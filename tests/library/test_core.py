@@ -186,6 +186,36 @@ def test_forward_kinematics_is_product_of_exponentials(random_case):
     np.testing.assert_allclose(cd.forward_kinematics(chain, q)[-1], T, atol=1e-12)
 
 
+def test_relative_poses_multiply_to_forward_kinematics(random_case):
+    """T_{i-1,i} = M_{i,i-1}^{-1} exp([A_i] q_i) (scipy's expm of the 4x4 [A_i] q_i), and
+    their running product is T_{0,i}; a batch gives the single calls."""
+    from scipy.linalg import expm
+
+    from chaindyn.kinematics import relative_poses
+
+    chain, rng = random_case
+    q = rng.standard_normal((3, chain.n))
+    rel = relative_poses(chain, q)
+    assert rel.shape == (3, chain.n, 4, 4)
+    for k in range(3):
+        np.testing.assert_array_equal(relative_poses(chain, q[k]), rel[k])
+        T = np.eye(4)
+        for i in range(chain.n):
+            A = chain.screws[i]
+            S = np.zeros((4, 4))
+            S[:3, :3] = [[0, -A[2], A[1]], [A[2], 0, -A[0]], [-A[1], A[0], 0]]
+            S[:3, 3] = A[3:]
+            expected = np.linalg.inv(chain.home[i]) @ expm(S * q[k, i])
+            np.testing.assert_allclose(rel[k, i], expected, atol=1e-12)
+            T = T @ rel[k, i]
+            np.testing.assert_allclose(cd.forward_kinematics(chain, q[k])[i], T, atol=1e-12)
+    want = rf"q must have shape \(n,\) or \(N, n\) with n = {chain.n}, got \({chain.n + 1},\)"
+    with pytest.raises(ValueError, match=want):
+        relative_poses(chain, np.zeros(chain.n + 1))
+    with pytest.raises(ValueError, match=r"q must be finite, got nan at index \(0,\)"):
+        relative_poses(chain, np.r_[np.nan, np.zeros(chain.n - 1)])
+
+
 def test_screw_exp_is_the_matrix_exponential():
     """eq-rnea-exp against scipy's expm of the 4x4 [A] θ, revolute (off-origin axis) and
     prismatic, one angle and a batch of angles."""
