@@ -5,7 +5,9 @@
   working directory and without extra command-line arguments.
 * ``built_book`` builds the book once per session; the build test and the
   browser test share it, so ``make test`` builds exactly once.  The PDF build
-  (``built_pdf`` in tests/test_pdf.py) runs alongside it (``book_builds``).
+  (``built_pdf`` in tests/test_pdf.py) runs alongside it (``book_builds``).  Both
+  typeset the notebooks' committed outputs, which nbval re-executes and compares in
+  the same session (``_committed_outputs_config``).
 * The heavy runs (the two builds, the figure scripts, the perturbed re-runs;
   ``_book.RUNS``) start as soon as the tests are collected, and the tests that wait
   for them run last, so that the runs overlap with every other test.
@@ -63,20 +65,21 @@ def pytest_sessionfinish(session, exitstatus):
 PDF_OUTPUT = BUILD / "pdf"
 
 
-def _pdf_config():
-    """``_config.yml`` for the PDF build of the test session, written into PDF_OUTPUT:
-    the same book, but the notebooks are not executed again; their committed outputs are
-    typeset.  Within the session, nbval checks that those outputs are what a fresh
-    execution gives, and the HTML build executes every notebook as ``make book`` does,
-    so a third execution (``make pdf``'s) would test nothing more and only load the two
-    cores (a kernel that did not start within nbclient's 60 s failed the build)."""
+def _committed_outputs_config():
+    """``_config.yml`` for the two builds of the test session (written under _build): the
+    same book, but the notebooks are not executed by the build; their committed outputs are
+    typeset.  In the same session nbval executes every notebook and checks that each
+    compared output is the committed one (and the perturbed run does it again), so a
+    build's own execution (``make book``'s and ``make pdf``'s) would test nothing more and
+    only load the two cores: the suite stays within its time, and no kernel waits its
+    60 s start-up time out while five runs share the cores (that failed a PDF build)."""
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     config["execute"]["execute_notebooks"] = "off"
     # a local extension's folder is taken relative to the configuration file
     local = config["sphinx"]["local_extensions"]
     config["sphinx"]["local_extensions"] = {k: str(ROOT / v) for k, v in local.items()}
-    PDF_OUTPUT.mkdir(parents=True, exist_ok=True)
-    path = PDF_OUTPUT / "_config.yml"
+    path = BUILD / "committed_outputs" / "_config.yml"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False),
                     encoding="utf-8")
     return path
@@ -84,14 +87,16 @@ def _pdf_config():
 
 def _build_command(name):
     """The command, environment and log file name of the HTML build (as ``make book``) or
-    the PDF build (as ``make pdf`` into PDF_OUTPUT, from the committed outputs:
-    ``_pdf_config``)."""
+    the PDF build (as ``make pdf``, into PDF_OUTPUT), both from the committed outputs
+    (``_committed_outputs_config``)."""
     jb = str(Path(sys.executable).parent / "jupyter-book")
+    config = ["--config", str(_committed_outputs_config())]
     if name == "html":
-        return [jb, "build", str(ROOT), "--all", "-W", "-n", "--keep-going"], None, "build.log"
+        return ([jb, "build", str(ROOT), "--all", "-W", "-n", "--keep-going", *config], None,
+                "build.log")
     env = {**os.environ, "LATEXOPTS": "-interaction=nonstopmode -halt-on-error"}
     return ([jb, "build", str(ROOT), "--builder", "pdflatex", "--all", "-n", "--keep-going",
-             "--path-output", str(PDF_OUTPUT), "--config", str(_pdf_config())], env, "pdf.log")
+             "--path-output", str(PDF_OUTPUT), *config], env, "pdf.log")
 
 
 def _register_build(name, fixture):
@@ -131,6 +136,6 @@ def book_builds():
 
 @pytest.fixture(scope="session")
 def built_book(book_builds):
-    """The whole book built into ``_build/html`` (every notebook executed,
-    ``-W -n --keep-going``, ``--all``), as ``make book``: the finished process."""
+    """The whole book built into ``_build/html`` (``-W -n --keep-going``, ``--all``) as
+    ``make book`` does, from the committed outputs: the finished process."""
     return book_builds("html")

@@ -1,4 +1,5 @@
-"""The book builds with every notebook executed and zero warnings (-W -n)."""
+"""The book builds with zero warnings (-W -n), from the notebooks' committed outputs (nbval
+re-executes every notebook in the same session; ``make book`` executes them as it builds)."""
 
 from __future__ import annotations
 

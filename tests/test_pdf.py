@@ -3,7 +3,7 @@ with kotex and the Nanum fonts, latexmk.
 
 The module fixture builds the PDF once, with the command of ``make pdf`` but
 from the notebooks' committed outputs (which nbval checks in the same session;
-``_pdf_config`` in the root conftest) and into
+``_committed_outputs_config`` in the root conftest) and into
 ``_build/pdf/_build/latex/book.pdf`` (log: ``_build/pdf.log``; the HTML build
 may run at the same time into ``_build/html``), and the tests read it back
 with poppler's ``pdfinfo``, ``pdftotext`` and ``pdfimages``.  What the PDF must
