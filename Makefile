@@ -57,8 +57,9 @@ pdf: $(STAMP)
 	LATEXOPTS="-interaction=nonstopmode -halt-on-error" \
 	    $(BIN)/jupyter-book build . --builder pdflatex --all -n --keep-going </dev/null
 
+# nbval over book/ runs inside it, in a process of its own (tests/test_notebooks.py).
 test: $(STAMP)
-	$(BIN)/python -m pytest --nbval tests book
+	$(BIN)/python -m pytest tests
 
 sync: $(STAMP)
 	@for f in $(PAIRED); do $(BIN)/jupytext --sync "$$f"; done

@@ -1,12 +1,67 @@
-"""Every chapter is a jupytext pair that is in sync and runs on the python3 kernel."""
+"""Every chapter is a jupytext pair that is in sync, runs on the python3 kernel, and
+re-executes to the outputs it carries (nbval).
+
+nbval runs over every notebook in a process of its own (``pytest --nbval book``, a heavy
+run of ``_book``, started when the tests are collected), beside the other tests; the
+test per notebook reads its cells' results from that run's JUnit report.
+"""
 
 from __future__ import annotations
 
 import json
+import shutil
+import sys
+import xml.etree.ElementTree as ET
 
 import jupytext
 import pytest
-from _book import BOOK, NOTEBOOKS, PAIRED_PY
+from _book import BOOK, BUILD, NOTEBOOKS, PAIRED_PY, ROOT, heavy_run, run
+
+NBVAL = BUILD / "runs" / "nbval"
+
+
+@heavy_run("nbval", "nbval_run")
+def _nbval():
+    shutil.rmtree(NBVAL, ignore_errors=True)
+    return ([sys.executable, "-m", "pytest", "--nbval", "-q", "-p", "no:cacheprovider",
+             "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"),
+             f"--junitxml={NBVAL / 'junit.xml'}", str(BOOK)], NBVAL, dict(cwd=ROOT))
+
+
+@pytest.fixture(scope="module")
+def nbval_run():
+    """The finished nbval run and its cells' results by notebook: file name -> list of
+    (cell, failure text or None)."""
+    proc = run("nbval").result()
+    report = NBVAL / "junit.xml"
+    assert report.is_file(), f"nbval wrote no report:\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}"
+    cells = {}
+    for case in ET.parse(report).getroot().iter("testcase"):
+        name = case.get("classname", "").removeprefix("book.")
+        bad = case.find("failure")
+        if bad is None:
+            bad = case.find("error")
+        cells.setdefault(name, []).append(
+            (case.get("name"), None if bad is None else (bad.get("message", "") + "\n"
+                                                         + (bad.text or ""))))
+    return proc, cells
+
+
+def test_nbval_run_completed(nbval_run):
+    proc, cells = nbval_run
+    assert sorted(cells) == sorted(nb.name for nb in NOTEBOOKS), sorted(cells)
+    failed = sum(text is not None for results in cells.values() for _, text in results)
+    assert (proc.returncode == 0) == (failed == 0), proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
+@pytest.mark.parametrize("nb", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_reexecutes_to_its_outputs(nb, nbval_run):
+    """nbval: every cell runs, and every compared output (sanitized: timings, addresses,
+    roundoff-level digits) equals the committed one."""
+    results = nbval_run[1].get(nb.name)
+    assert results, f"nbval ran no cell of {nb.name}"
+    failed = [(cell, text) for cell, text in results if text is not None]
+    assert not failed, "\n\n".join(f"{nb.name} {cell}:\n{text[-4000:]}" for cell, text in failed)
 
 
 def test_there_are_notebooks():
