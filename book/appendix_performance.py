@@ -477,8 +477,8 @@ claims.within("bp-equal", "반올림 수준의 한계 {glue:text}`bp_equal_bound
 # %% tags=["hide-input"]
 from fractions import Fraction  # noqa: E402
 
-from chaindyn.aba import aba_structured  # noqa: E402
-from chaindyn.crba import crba_structured  # noqa: E402
+from chaindyn.articulated import aba_structured  # noqa: E402
+from chaindyn.composite import crba_structured  # noqa: E402
 from chaindyn_book import ch35  # noqa: E402
 
 N_PUB = 6

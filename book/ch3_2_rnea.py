@@ -41,7 +41,7 @@ from chaindyn import models, spatial
 from chaindyn.classic import link_velocities
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
-from chaindyn.rnea import _backward, _forward, joint_step
+from chaindyn.inverse_dynamics import _backward, _forward, joint_step
 from chaindyn_book import ch32, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
@@ -1329,7 +1329,7 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # 만든다. 모든 링크의 단계는 `joint_steps`가 차례로 만든다. 질량 행렬의 `crba`, 순동역학의 `aba`,
 # 코리올리 행렬의 `coriolis_matrix`도 링크를 훑기 전에 같은 함수를 부른다.
 #
-# ```{literalinclude} ../src/chaindyn/rnea.py
+# ```{literalinclude} ../src/chaindyn/inverse_dynamics.py
 # :language: python
 # :pyobject: joint_step
 # ```
@@ -1341,7 +1341,7 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # 다음은 전방 순환 `_forward`이다. 상태 배열의 앞쪽 축(여러 상태)은 그대로 따라 다니고, 반복은
 # 링크에 대해서만 돈다.
 #
-# ```{literalinclude} ../src/chaindyn/rnea.py
+# ```{literalinclude} ../src/chaindyn/inverse_dynamics.py
 # :language: python
 # :pyobject: _forward
 # ```
@@ -1359,7 +1359,7 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #
 # 다음은 후방 순환 `_backward`이다.
 #
-# ```{literalinclude} ../src/chaindyn/rnea.py
+# ```{literalinclude} ../src/chaindyn/inverse_dynamics.py
 # :language: python
 # :pyobject: _backward
 # ```

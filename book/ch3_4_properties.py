@@ -46,8 +46,8 @@ import numpy as np
 from myst_nb import glue
 
 from chaindyn import models, regressor, rnea
-from chaindyn.crba import crba
-from chaindyn.regressor import inertial_parameters, parameter_names
+from chaindyn.composite import crba
+from chaindyn.regressors import inertial_parameters, parameter_names
 from chaindyn_book import ch34, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))
@@ -656,7 +656,7 @@ print("max |Y - Y_pin T| / max |Y|:", sci(pc["Y"]), "| T π 대 Pinocchio의 파
 # \qquad \mathcal{U} = y_{\mathcal U}(q)\,\boldsymbol{\pi}
 # $$ (eq-34-energy)
 #
-# 이다(`chaindyn.regressor.energy_regressor`, 코드에서는 `y_K`, `y_P`). 라그랑주 방정식 {eq}`eq-33-el`의 우변은
+# 이다(`chaindyn.regressors.energy_regressor`, 코드에서는 `y_K`, `y_P`). 라그랑주 방정식 {eq}`eq-33-el`의 우변은
 # 라그랑지안 $\mathcal{L} = \mathcal{K} - \mathcal{U}$에 선형이다. 그래서 식 {eq}`eq-34-energy`를 넣으면 토크가
 # $\boldsymbol{\pi}$에 곱해지는 행렬 하나로 나온다. 그 토크는 $Y\boldsymbol{\pi}$와 같다. 물리적인 $\boldsymbol{\pi}$는
 # $10n$차원 공간의 열린 집합을 채우므로 두 행렬이 같다. 곧

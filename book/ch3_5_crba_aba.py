@@ -54,11 +54,11 @@ from IPython.display import Markdown, display
 from myst_nb import glue
 
 from chaindyn import models
-from chaindyn.aba import aba, aba_structured
-from chaindyn.crba import crba
+from chaindyn.articulated import aba, aba_structured
+from chaindyn.composite import crba
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
-from chaindyn.rnea import rnea
+from chaindyn.inverse_dynamics import rnea
 from chaindyn_book import ch35, claims
 from chaindyn_book.ch32 import mass_matrix_by_columns
 
@@ -161,7 +161,7 @@ claims.within("c35-m-same",
 # 관절 자세는 한 번만 계산하고, 속도 항은 처음부터 없다. 관절이 둘 이상이면 곱셈의 대부분은 합성
 # 관성을 옮기는 $n-1$번의 변환($6\times6$ 곱 두 번씩)과, 렌치를 안쪽으로 옮기는 $n(n-1)/2$번의
 # 행렬-벡터 곱이다.
-# `chaindyn.crba.crba`는 식 {eq}`eq-35-composite`와 {eq}`eq-35-crba`를 그대로 옮긴 것이다.
+# `chaindyn.composite.crba`는 식 {eq}`eq-35-composite`와 {eq}`eq-35-crba`를 그대로 옮긴 것이다.
 
 # %% tags=["hide-input"]
 print(inspect.getsource(crba).split('"""', 2)[2].strip())
@@ -171,7 +171,7 @@ print(inspect.getsource(crba).split('"""', 2)[2].strip())
 # 관성은 `_composites`가 바깥 링크부터 차례로 내준다. `transform_inertia(Gc, X)`가
 # $X^{\mathsf T}\mathcal{G}^{c}X$이다.
 #
-# ```{literalinclude} ../src/chaindyn/crba.py
+# ```{literalinclude} ../src/chaindyn/composite.py
 # :language: python
 # :pyobject: _composites
 # ```
@@ -379,7 +379,7 @@ display(Markdown("\n".join(lines)))
 # 축의 병진
 # 부분이므로 둘째 것을 $\eta_i$로 적는다. 둘째 단계가 관절마다 한 번의 $6\times6$ 갱신이고, 나머지는
 # 벡터 연산이다. 세 순환 모두 링크를 한 번씩만 지나가므로 연산량은 $O(n)$, 곧 관절 수의 일차식이다.
-# `chaindyn.aba.aba`는 이 세 단계를 밀집 행렬로,
+# `chaindyn.articulated.aba`는 이 세 단계를 밀집 행렬로,
 # `aba_structured`는 관절 프레임의 성분으로 계산한다. 구조형에서는 운동 부분공간 $A_i$가 좌표축
 # 하나이므로 $\mathcal{G}^{a}_i$의 그 행과 열이 정확히 0이
 # 된다($\mathcal{G}^{a}_iA_i = U_i - U_i D_i/D_i = 0$).

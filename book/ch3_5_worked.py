@@ -38,12 +38,12 @@ import numpy as np
 from myst_nb import glue
 
 from chaindyn import STANDARD_GRAVITY, aba, crba, models
-from chaindyn.aba import articulated_inertias, inverse_mass_matrix
-from chaindyn.crba import composite_inertias, ltl_factor
+from chaindyn.articulated import articulated_inertias, inverse_mass_matrix
+from chaindyn.composite import composite_inertias, ltl_factor
 from chaindyn.jacobian import point_jacobian
 from chaindyn.lagrange import coriolis_matrix, mass_matrix_dot
 from chaindyn.quantities import mass_matrix, operational_space_inertia
-from chaindyn.rnea import joint_step
+from chaindyn.inverse_dynamics import joint_step
 from chaindyn_book import ch35_worked as W
 from chaindyn_book import claims
 
@@ -289,7 +289,7 @@ claims.claim("w35-psd", "가장 작은 고윳값은 음의 한계", bool(min_eig
 # $$ (eq-35w-counts)
 #
 # RBDA의 식 6.26–6.29(116쪽)이며, RBDA는 $E_1$, $E_2$를 $D_1$, $D_2$로 적는다. 사슬에서는
-# $\nu_k = k$이므로 $L$은 밀집 삼각형 $n(n+1)/2$이고 갱신은 $(n^3-n)/6$번이다. `chaindyn.crba.ltl_factor`는
+# $\nu_k = k$이므로 $L$은 밀집 삼각형 $n(n+1)/2$이고 갱신은 $(n^3-n)/6$번이다. `chaindyn.composite.ltl_factor`는
 # RBDA 표 6.3을 그대로 옮겼다. 내부 루프는 부모 배열을 따라가며 조상만 방문한다.
 
 # %% tags=["hide-input"]

@@ -37,7 +37,7 @@ import numpy as np
 from myst_nb import glue
 
 from chaindyn import interop, joint_wrenches, rnea, tip_wrench_torque
-from chaindyn.crba import crba
+from chaindyn.composite import crba
 from chaindyn_book import ch36_libs as L
 from chaindyn_book import claims
 

@@ -39,7 +39,7 @@ import numpy as np
 from myst_nb import glue
 
 from chaindyn import identify, models
-from chaindyn.regressor import parameter_names
+from chaindyn.regressors import parameter_names
 from chaindyn_book import ch37, ch37_symbolic, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))

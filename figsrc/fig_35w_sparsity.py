@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from _cli import output_dirs, write_csv
 
-from chaindyn.crba import ltl_factor
+from chaindyn.composite import ltl_factor
 from chaindyn_book import ch35_worked as W
 
 COLUMNS = ["model", "n", "d", "pattern_M", "nonzero_M", "pattern_L", "nonzero_L", "bound_L",

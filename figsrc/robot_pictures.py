@@ -3,8 +3,8 @@
 Every point, frame and axis in these figures comes from the chain itself:
 frame poses from :func:`chaindyn.kinematics.forward_kinematics`, joint axes
 from the screw axes ``chain.screws`` carried into {0}, twists from
-:func:`chaindyn.rnea.link_twists`, joint wrenches from
-:func:`chaindyn.rnea.joint_wrenches`.  What is chosen by hand is named where it
+:func:`chaindyn.inverse_dynamics.link_twists`, joint wrenches from
+:func:`chaindyn.inverse_dynamics.joint_wrenches`.  What is chosen by hand is named where it
 is chosen: the view angles, the positions of text labels, the lengths of the
 drawn axes, the gravity arrow's place and the illustrative tip wrench
 ``PLANAR_TIP_WRENCH``.
@@ -19,8 +19,8 @@ import numpy as np
 
 from chaindyn import models
 from chaindyn.chain import Chain
+from chaindyn.inverse_dynamics import joint_wrenches, link_twists
 from chaindyn.kinematics import forward_kinematics
-from chaindyn.rnea import joint_wrenches, link_twists
 from chaindyn.spatial import spatial_inertia
 from chaindyn.urdf import chain_from_urdf
 from chaindyn_book import ch32, crosscheck

@@ -24,7 +24,7 @@ import numpy as np
 from _cli import DATA_DIR, write_csv
 from _numbers import fixed, sig_text
 
-from chaindyn.crba import crba
+from chaindyn.composite import crba
 from chaindyn_book import ch34
 
 SAMPLES, STARTS, BINS, T_SIM = 10_000, 8, 30, 2.0

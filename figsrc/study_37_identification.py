@@ -17,7 +17,7 @@ import numpy as np
 from _cli import DATA_DIR, write_csv
 from _numbers import sig_text
 
-from chaindyn.regressor import inertial_parameters, parameter_names
+from chaindyn.regressors import inertial_parameters, parameter_names
 from chaindyn_book import ch37
 
 SEED_TRUE, SEED_DESIGN, SEED_VALID, SEED_NOISE = 37, 370, 371, 3700

@@ -16,8 +16,8 @@ import pytest
 from _book import ROOT
 from _refs import reference
 
+from chaindyn.inverse_dynamics import rnea
 from chaindyn.opcount import count
-from chaindyn.rnea import rnea
 from chaindyn.structured import rnea_structured
 from chaindyn_book import ch33
 

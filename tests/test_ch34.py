@@ -12,8 +12,8 @@ import pytest
 from _refs import reference
 
 from chaindyn import models
-from chaindyn.crba import crba
-from chaindyn.regressor import inertial_parameters
+from chaindyn.composite import crba
+from chaindyn.regressors import inertial_parameters
 from chaindyn_book import ch34
 
 

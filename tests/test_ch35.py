@@ -9,9 +9,9 @@ import pytest
 from _refs import reference
 
 from chaindyn import models
-from chaindyn.aba import aba
-from chaindyn.crba import crba
-from chaindyn.rnea import rnea
+from chaindyn.articulated import aba
+from chaindyn.composite import crba
+from chaindyn.inverse_dynamics import rnea
 from chaindyn_book import ch35
 
 

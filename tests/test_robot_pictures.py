@@ -57,7 +57,7 @@ def test_notation_chain_axis_is_fixed_to_link_i_minus_1():
 
 def test_planar_2r_twists_match_the_closed_form():
     """omega_2 = qd1 + qd2 and |v_2| = L1 |qd1| (velocity of joint 2's point)."""
-    from chaindyn.rnea import link_twists
+    from chaindyn.inverse_dynamics import link_twists
 
     chain, q, qd = R.planar_2r_state()
     V = link_twists(chain, q, qd)

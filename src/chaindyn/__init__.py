@@ -19,12 +19,13 @@ measured motion), ``chaindyn.models``, ``chaindyn.urdf``,
 Robotics Toolbox) and ``chaindyn.opcount`` (the multiplication counter).
 """
 
-from .aba import aba, forward_dynamics, inverse_mass_matrix
+from .articulated import aba, forward_dynamics, inverse_mass_matrix
 from .body import newton_euler
 from .chain import Chain
 from .classic import rnea_classic
-from .crba import crba
+from .composite import crba
 from .derivatives import aba_derivatives, rnea_derivatives
+from .inverse_dynamics import STANDARD_GRAVITY, joint_wrenches, link_twists, rnea
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
 from .lagrange import coriolis_matrix, mass_matrix_dot
 from .quantities import (
@@ -37,8 +38,7 @@ from .quantities import (
     potential_energy,
     tip_wrench_torque,
 )
-from .regressor import inertial_parameters, regressor
-from .rnea import STANDARD_GRAVITY, joint_wrenches, link_twists, rnea
+from .regressors import inertial_parameters, regressor
 from .spatial import spatial_inertia
 from .structured import rnea_structured
 

@@ -1,6 +1,6 @@
 """Analytical derivatives of the inverse and forward dynamics, book §3.6.
 
-The RNEA of :mod:`chaindyn.rnea`, differentiated link by link.  With
+The RNEA of :mod:`chaindyn.inverse_dynamics`, differentiated link by link.  With
 ``X_i = Ad_{T_{i,i-1}}`` and ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``, the
 two rules that carry q_i into the sweeps are (both checked against central
 differences of ``joint_step``)::
@@ -40,9 +40,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, batch_shape, check_dynamics
-from .aba import aba, inverse_mass_matrix
+from .articulated import aba, inverse_mass_matrix
+from .inverse_dynamics import _backward, _forward, base_acceleration
 from .lagrange import _bar
-from .rnea import _backward, _forward, base_acceleration
 from .spatial import ad, ad_dual, transpose
 
 __all__ = ["rnea_derivatives", "aba_derivatives"]
@@ -142,7 +142,7 @@ def rnea_derivatives(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     form, O(n^2)) is that of Carpentier and Mansard (2018), "Analytical
     derivatives of rigid body dynamics algorithms", RSS, DOI:
     10.15607/RSS.2018.XIV.038, known here second-hand; the equations above
-    are derived from :mod:`chaindyn.rnea` in Modern Robotics notation.
+    are derived from :mod:`chaindyn.inverse_dynamics` in Modern Robotics notation.
 
     Examples
     --------

@@ -46,7 +46,7 @@ from ._validate import (
     check_gravity,
     check_positive_int,
 )
-from .regressor import regressor
+from .regressors import regressor
 
 __all__ = [
     "friction_regressor",
@@ -359,7 +359,7 @@ def base_parameters(W, tol=None):
     >>> import numpy as np
     >>> from chaindyn import models
     >>> from chaindyn.identify import base_parameters, random_observations
-    >>> from chaindyn.regressor import parameter_names
+    >>> from chaindyn.regressors import parameter_names
     >>> arm = models.planar_2r(lengths=(0.5, 0.5))
     >>> W = random_observations(arm, 50, np.random.default_rng(0), gravity=(0, -9.81, 0))
     >>> base = base_parameters(W)

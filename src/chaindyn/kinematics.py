@@ -25,7 +25,7 @@ def _relative_poses(chain, q):
     """T_{i-1,i}(q_i) = M_{i,i-1}^{-1} exp([A_i] q_i) for every link, as (R, p).
 
     The inverse of the pose of the joint step of eq. 3.2-1
-    (:func:`chaindyn.rnea.joint_step`, ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``):
+    (:func:`chaindyn.inverse_dynamics.joint_step`, ``T_{i,i-1} = exp(-[A_i] q_i) M_{i,i-1}``):
     forward kinematics multiplies the poses of {i} in {i-1}, the dynamics
     recursions the adjoints of the other direction.  ``pose_inv`` of the joint
     step's pose would give this pose to roundoff for the same 81 products; the

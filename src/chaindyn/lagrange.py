@@ -79,8 +79,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import batch_shape, check_chain, check_choice, check_state
-from .crba import _composites
-from .rnea import joint_steps
+from .composite import _composites
+from .inverse_dynamics import joint_steps
 from .spatial import ad, skew, transform_inertia, transpose
 from .spatial import dot as _dot
 from .spatial import matvec as _mv

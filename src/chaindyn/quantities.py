@@ -13,10 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, check_chain, check_gravity, check_state
-from .crba import crba
+from .composite import crba
+from .inverse_dynamics import _backward, _forward, link_twists, rnea
 from .jacobian import point_jacobian
 from .kinematics import forward_kinematics
-from .rnea import _backward, _forward, link_twists, rnea
 
 __all__ = [
     "mass_matrix",

@@ -373,7 +373,7 @@ def transform_inertia(G, X):
     G : array_like, shape (..., 6, 6)
         In {i} about its origin, (omega, v) order.
     X : array_like, shape (..., 6, 6)
-        ``Ad_{T_{i,i-1}}`` (:func:`chaindyn.rnea.joint_step`).
+        ``Ad_{T_{i,i-1}}`` (:func:`chaindyn.inverse_dynamics.joint_step`).
 
     Returns
     -------

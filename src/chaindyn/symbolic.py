@@ -125,7 +125,8 @@ class Dynamics(NamedTuple):
 
 # ----------------------------------------------------------------------- building blocks
 # The sympy model's own skew, Ad, screw exponential, joint step and spatial inertia: the
-# independent form of chaindyn.spatial and chaindyn.rnea.joint_step, on purpose (the oracle).
+# independent form of chaindyn.spatial and chaindyn.inverse_dynamics.joint_step, on purpose
+# (the oracle).
 def _skew(w, sp):
     return sp.Matrix([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]])
 

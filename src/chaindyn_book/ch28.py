@@ -22,6 +22,7 @@ import numpy as np
 from chaindyn import models
 from chaindyn.chain import Chain
 from chaindyn.classic import link_velocities
+from chaindyn.inverse_dynamics import link_twists
 from chaindyn.jacobian import (
     body_jacobian_dot,
     forward_kinematics_poe,
@@ -40,7 +41,6 @@ from chaindyn.kinematics import (
     space_jacobian,
 )
 from chaindyn.opcount import count
-from chaindyn.rnea import link_twists
 from chaindyn.spatial import Ad
 
 __all__ = [

@@ -18,6 +18,7 @@ import numpy as np
 
 from chaindyn import models
 from chaindyn.classic import rnea_classic
+from chaindyn.inverse_dynamics import STANDARD_GRAVITY, joint_wrenches, rnea
 from chaindyn.kinematics import body_jacobian, forward_kinematics
 from chaindyn.opcount import count
 from chaindyn.quantities import (
@@ -29,7 +30,6 @@ from chaindyn.quantities import (
     mass_matrix,
     tip_wrench_torque,
 )
-from chaindyn.rnea import STANDARD_GRAVITY, joint_wrenches, rnea
 
 __all__ = [
     "SEED",

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from chaindyn import models
+from chaindyn.inverse_dynamics import STANDARD_GRAVITY, rnea
 from chaindyn.lagrange import coriolis_matrix, mass_matrix_dot
 from chaindyn.quantities import (
     coriolis_torque,
@@ -29,7 +30,6 @@ from chaindyn.quantities import (
     mass_matrix,
     potential_energy,
 )
-from chaindyn.rnea import STANDARD_GRAVITY, rnea
 
 __all__ = [
     "SEED",

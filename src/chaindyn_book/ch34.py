@@ -19,11 +19,11 @@ from pathlib import Path
 import numpy as np
 
 from chaindyn import models
-from chaindyn.crba import crba
+from chaindyn.composite import crba
+from chaindyn.inverse_dynamics import STANDARD_GRAVITY, rnea
 from chaindyn.lagrange import coriolis_matrix, mass_matrix_dot
 from chaindyn.quantities import gravity_torque, kinetic_energy
-from chaindyn.regressor import energy_regressor, inertial_parameters, regressor
-from chaindyn.rnea import STANDARD_GRAVITY, rnea
+from chaindyn.regressors import energy_regressor, inertial_parameters, regressor
 
 __all__ = [
     "SEED",
@@ -314,7 +314,7 @@ def passivity_run(chain, tau, T, q0, qd0, samples=101, rtol=1e-11, atol=1e-11):
     """
     from scipy.integrate import solve_ivp
 
-    from chaindyn.aba import aba
+    from chaindyn.articulated import aba
 
     n = chain.n
 

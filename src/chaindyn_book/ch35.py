@@ -22,12 +22,12 @@ from functools import lru_cache
 import numpy as np
 
 from chaindyn import models
-from chaindyn.aba import aba, aba_structured, forward_dynamics, inverse_mass_matrix
+from chaindyn.articulated import aba, aba_structured, forward_dynamics, inverse_mass_matrix
 from chaindyn.chain import Chain
-from chaindyn.crba import crba, crba_structured
+from chaindyn.composite import crba, crba_structured
+from chaindyn.inverse_dynamics import STANDARD_GRAVITY, rnea
 from chaindyn.opcount import count
 from chaindyn.quantities import kinetic_energy, mass_matrix, potential_energy
-from chaindyn.rnea import STANDARD_GRAVITY, rnea
 from chaindyn.structured import rnea_structured
 
 from .ch32 import mass_matrix_by_columns
@@ -241,14 +241,14 @@ def rbda_crossover(ns=range(1, 41), ratio_at=18):
 
 
 def aba_step_counts():
-    """Multiplications (rule "all") of the steps of :func:`chaindyn.aba.aba_structured`,
+    """Multiplications (rule "all") of the steps of :func:`chaindyn.articulated.aba_structured`,
     counted on its helpers with 0-d instrumented arguments: an articulated inertia with a
     revolute joint's zero row and column rotated into the parent's axes (``rotate``), a
     full one translated to the parent's origin (``translate``), a wrench carried to the
     parent (``wrench``) and a twist to the child (``twist``); and ``per_joint``, the
     multiplications one more revolute joint adds to a whole call.
     """
-    aba_module = importlib.import_module("chaindyn.aba")  # the module: chaindyn.aba is the function
+    aba_module = importlib.import_module("chaindyn.articulated")
 
     keys = [(j, k) for j in range(6) for k in range(j, 6)]
     rng = np.random.default_rng(20)
@@ -466,7 +466,7 @@ def release_simulation(duration=1.0, rtol=1e-10, atol=1e-12):
     """The 6R arm released at rest from the start pose of §3.2.5 under gravity, no
     torque, integrated by scipy's ``solve_ivp`` (DOP853, an explicit Runge-Kutta method
     of order 8 with error control) with ABA; at every output instant the Cholesky route
-    (:func:`chaindyn.aba.forward_dynamics`) is evaluated on the same state.
+    (:func:`chaindyn.articulated.forward_dynamics`) is evaluated on the same state.
 
     Returns
     -------
@@ -523,7 +523,7 @@ def computed_torque(payload=1.10, duration=1.0):
     """Computed-torque tracking of the §3.2.5 motion by the 6R arm.
 
     The controller uses the nominal arm: ``tau = M(q)(q̈_d + Kd ė + Kp e) + h(q, q̇)``
-    with M from :func:`chaindyn.crba.crba_structured` and h from RNEA
+    with M from :func:`chaindyn.composite.crba_structured` and h from RNEA
     (:func:`chaindyn.structured.rnea_structured`) at q̈ = 0; the plant is the
     arm whose last link's spatial inertia is ``payload`` times the nominal one,
     simulated by ABA with ``solve_ivp`` (DOP853, rtol 1e-10).  Starts on the path.
@@ -706,7 +706,7 @@ def crosscheck_table(robots=True):
                 "holds": bool(worst["crba_sym"] == 0.0 and pd_ok)})
     same = _bad_input_messages_match()
     out.append({"quantity": "잘못된 입력: rnea와 같은 ValueError 메시지",
-                "reference": "chaindyn.rnea.rnea", "models": "임의 사슬 n = 3",
+                "reference": "chaindyn.inverse_dynamics.rnea", "models": "임의 사슬 n = 3",
                 "value": 0.0, "bound": 0.0, "holds": same})
     return out
 

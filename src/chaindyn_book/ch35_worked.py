@@ -2,7 +2,7 @@
 sparsity of a humanoid's mass matrix, and the 6R arm's mass ellipsoid.
 
 The humanoid is Talos (example-robot-data, ``talos_reduced.urdf``) on a free-flyer base,
-read by Pinocchio; the factorization is :func:`chaindyn.crba.ltl_factor`.
+read by Pinocchio; the factorization is :func:`chaindyn.composite.ltl_factor`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import os
 import numpy as np
 
 from chaindyn import models
-from chaindyn.crba import crba, ltl_factor
+from chaindyn.composite import crba, ltl_factor
 
 from .crosscheck import robots_dir
 

@@ -27,8 +27,8 @@ import numpy as np
 
 import chaindyn as cd
 from chaindyn import models
+from chaindyn.inverse_dynamics import STANDARD_GRAVITY
 from chaindyn.opcount import count
-from chaindyn.rnea import STANDARD_GRAVITY
 
 __all__ = [
     "GRAVITY",

@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from chaindyn import aba, aba_derivatives, models, rnea
-from chaindyn.rnea import STANDARD_GRAVITY
+from chaindyn.inverse_dynamics import STANDARD_GRAVITY
 
 __all__ = [
     "GRAVITY_2R", "Q_UP", "TAU_MAX", "ANGLE_SCALE", "RATE_SCALE", "lqr_weights",

@@ -269,8 +269,8 @@ def _mr_column(minimal):
 def _chaindyn_column(minimal):
     import chaindyn
 
-    aba_mod = importlib.import_module("chaindyn.aba")
-    regressor = importlib.import_module("chaindyn.regressor")
+    aba_mod = importlib.import_module("chaindyn.articulated")
+    regressor = importlib.import_module("chaindyn.regressors")
     structured = importlib.import_module("chaindyn.structured")
     symbolic = importlib.import_module("chaindyn.symbolic")
 

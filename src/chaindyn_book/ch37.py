@@ -446,7 +446,7 @@ def simulate(chains, x, duration=SIM_DURATION, samples=101):
     """
     from scipy.integrate import solve_ivp
 
-    from chaindyn.aba import aba
+    from chaindyn.articulated import aba
 
     n = chains[0].n
 

@@ -48,7 +48,7 @@ def planar_2r_regressor():
     -------
     dict
         ``Y`` (sympy Matrix 2 x 20), ``tau`` (2 x 1), ``pi`` (the 20 parameter
-        symbols, in the order of :func:`chaindyn.regressor.parameter_names`),
+        symbols, in the order of :func:`chaindyn.regressors.parameter_names`),
         ``names``, and the symbols ``q``, ``qd``, ``qdd`` (tuples), ``L1``, ``g``.
 
     Examples

@@ -22,9 +22,9 @@ import numpy as np
 
 from chaindyn import interop, models
 from chaindyn.chain import Chain
+from chaindyn.inverse_dynamics import STANDARD_GRAVITY, joint_wrenches, rnea
 from chaindyn.kinematics import forward_kinematics
 from chaindyn.quantities import bias_force, gravity_torque, mass_matrix
-from chaindyn.rnea import STANDARD_GRAVITY, joint_wrenches, rnea
 
 __all__ = [
     "library_agreement",

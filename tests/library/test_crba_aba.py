@@ -18,8 +18,8 @@ from test_structured import SPECIAL as RNEA_SPECIAL
 
 import chaindyn as cd
 from chaindyn import interop, models
-from chaindyn.aba import cholesky_solve
-from chaindyn.crba import crba_structured
+from chaindyn.articulated import cholesky_solve
+from chaindyn.composite import crba_structured
 from chaindyn.opcount import count
 
 M_BOUND = 1e-12
@@ -619,7 +619,7 @@ def test_crba_structured_bad_input(chain3):
 
 # ----------------------------------------------------------------------------- aba_structured
 
-from chaindyn.aba import aba_structured  # noqa: E402
+from chaindyn.articulated import aba_structured  # noqa: E402
 
 
 @pytest.mark.parametrize(("name", "chain"), CHAINS + SPECIAL,

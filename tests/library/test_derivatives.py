@@ -362,7 +362,7 @@ def test_non_chain_and_bad_tip_give_rneas_messages():
 def test_sign_rules_of_the_joint_step(kind):
     """d(X Y)/dq_i = -ad_A (X Y) and d(X^T F)/dq_i = X^T ad*_A F = -X^T ad_A^T F, with
     X = Ad_{T_{i,i-1}}: the two rules the sweeps are built on, against central differences."""
-    from chaindyn.rnea import joint_step
+    from chaindyn.inverse_dynamics import joint_step
     from chaindyn.spatial import ad, ad_dual
 
     chain, rng, h = _chain(4, kind), np.random.default_rng(9), 1e-6

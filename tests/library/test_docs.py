@@ -8,6 +8,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import types
 
 import pytest
 
@@ -22,6 +23,16 @@ def test_docstring_examples_run(name):
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS,
                              report=False)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_import_as_gives_the_module(name):
+    """``import chaindyn.X as m`` binds the attribute X of the package (Python 3.7 and
+    later), so no top-level function may carry a submodule's name."""
+    namespace = {}
+    exec(f"import {name} as m", namespace)
+    assert isinstance(namespace["m"], types.ModuleType), (name, namespace["m"])
+    assert namespace["m"].__name__ == name
 
 
 @pytest.mark.parametrize("name", chaindyn.__all__)

@@ -30,7 +30,7 @@ from chaindyn.identify import (
     stack,
     weighted_least_squares,
 )
-from chaindyn.regressor import parameter_names
+from chaindyn.regressors import parameter_names
 from chaindyn.spatial import spatial_inertia
 
 G_PLANE = (0.0, -9.81, 0.0)  # gravity in the plane of the 2R arm

@@ -13,8 +13,8 @@ from _refs import reference
 from _robots import robots_dir
 
 from chaindyn import aba, crba, models
-from chaindyn.aba import articulated_inertias
-from chaindyn.crba import composite_inertias, ltl_factor
+from chaindyn.articulated import articulated_inertias
+from chaindyn.composite import composite_inertias, ltl_factor
 from chaindyn.jacobian import point_jacobian
 from chaindyn.quantities import mass_matrix, operational_space_inertia
 

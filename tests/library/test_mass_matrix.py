@@ -4,11 +4,11 @@ the same M as n separate RNEA calls and as CRBA, and the multiplications it perf
 import numpy as np
 import pytest
 
-from chaindyn.crba import crba
+from chaindyn.composite import crba
+from chaindyn.inverse_dynamics import rnea
 from chaindyn.models import random_chain
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
-from chaindyn.rnea import rnea
 
 REL = 1e-12
 G0 = np.zeros(3)

@@ -30,7 +30,7 @@ from chaindyn.body import (
     parameters,
 )
 from chaindyn.opcount import count
-from chaindyn.regressor import energy_regressor, inertial_parameters, parameter_names, regressor
+from chaindyn.regressors import energy_regressor, inertial_parameters, parameter_names, regressor
 from chaindyn.spatial import spatial_inertia
 
 BOUND = 1e-12

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from chaindyn import models, structured
+from chaindyn.inverse_dynamics import rnea
 from chaindyn.opcount import count
-from chaindyn.rnea import rnea
 from chaindyn.structured import rnea_structured
 
 B = structured.BLOCK_STATES

@@ -19,9 +19,9 @@ sp = reference("sympy")
 
 from chaindyn import models, symbolic  # noqa: E402
 from chaindyn.chain import Chain  # noqa: E402
+from chaindyn.inverse_dynamics import rnea  # noqa: E402
 from chaindyn.lagrange import coriolis_matrix  # noqa: E402
 from chaindyn.quantities import gravity_torque, kinetic_energy, mass_matrix  # noqa: E402
-from chaindyn.rnea import rnea  # noqa: E402
 
 REL = 1e-12
 G3 = (0.0, 0.0, -9.80665)

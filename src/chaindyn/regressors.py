@@ -24,8 +24,8 @@ import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, check_chain, check_gravity, check_state
 from .body import PARAMETER_NAMES, momentum_regressor, newton_euler_regressor, parameters
+from .inverse_dynamics import _forward
 from .kinematics import forward_kinematics
-from .rnea import _forward
 from .spatial import transpose
 
 __all__ = ["regressor", "inertial_parameters", "parameter_names", "energy_regressor"]
@@ -91,7 +91,7 @@ def parameter_names(chain):
     Examples
     --------
     >>> from chaindyn import models
-    >>> from chaindyn.regressor import parameter_names
+    >>> from chaindyn.regressors import parameter_names
     >>> parameter_names(models.planar_2r())[8:12]
     ['Iyz1', 'Izz1', 'm2', 'hx2']
     """
@@ -211,7 +211,7 @@ def energy_regressor(chain, q, qd, gravity=DEFAULT_GRAVITY):
     --------
     >>> import numpy as np
     >>> from chaindyn import inertial_parameters, kinetic_energy, models
-    >>> from chaindyn.regressor import energy_regressor
+    >>> from chaindyn.regressors import energy_regressor
     >>> arm, q, qd = models.planar_2r(), [0.3, -0.5], [1.0, 2.0]
     >>> yK, yP = energy_regressor(arm, q, qd)
     >>> bool(np.isclose(yK @ inertial_parameters(arm), kinetic_energy(arm, q, qd)))

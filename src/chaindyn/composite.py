@@ -37,7 +37,7 @@ import weakref
 import numpy as np
 
 from ._validate import as_array, check_chain, check_state
-from .rnea import joint_steps
+from .inverse_dynamics import joint_steps
 from .spatial import matvec as _mv
 from .spatial import transform_inertia, transpose
 from .structured import precompute
@@ -139,7 +139,7 @@ def composite_inertias(chain, q):
     --------
     >>> import numpy as np
     >>> from chaindyn import crba, models
-    >>> from chaindyn.crba import composite_inertias
+    >>> from chaindyn.composite import composite_inertias
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
     >>> Gc = composite_inertias(arm, q)
     >>> A1 = arm.screws[0]
@@ -155,7 +155,7 @@ def composite_inertias(chain, q):
 
 def _composites(chain, X):
     """The composite inertias G^c_n, ..., G^c_1 in turn (book eq. 3.5 ``eq-35-composite``),
-    from the joint steps X of :func:`chaindyn.rnea.joint_steps`."""
+    from the joint steps X of :func:`chaindyn.inverse_dynamics.joint_steps`."""
     n = chain.n
     Gc = chain.inertias[n - 1]
     yield Gc
@@ -335,7 +335,7 @@ def crba_structured(chain, q):
     --------
     >>> import numpy as np
     >>> from chaindyn import models
-    >>> from chaindyn.crba import crba_structured
+    >>> from chaindyn.composite import crba_structured
     >>> print(np.round(crba_structured(models.planar_2r(), [0.0, np.pi / 2]), 6))
     [[3.002 1.001]
      [1.001 1.001]]
@@ -482,7 +482,7 @@ def ltl_factor(M, parents):
     See Also
     --------
     crba : the mass matrix of a chain.
-    chaindyn.aba.cholesky_solve : the dense Cholesky route of ``forward_dynamics``.
+    chaindyn.articulated.cholesky_solve : the dense Cholesky route of ``forward_dynamics``.
 
     Notes
     -----
@@ -501,7 +501,7 @@ def ltl_factor(M, parents):
     A base with two one-joint branches: variables 1 and 2 both sit on 0.
 
     >>> import numpy as np
-    >>> from chaindyn.crba import ltl_factor
+    >>> from chaindyn.composite import ltl_factor
     >>> M = np.array([[4.0, 2.0, 1.0], [2.0, 3.0, 0.0], [1.0, 0.0, 2.0]])
     >>> L = ltl_factor(M, [-1, 0, 0])
     >>> print(np.round(L, 4))

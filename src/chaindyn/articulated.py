@@ -44,8 +44,8 @@ from ._validate import (
     check_state,
     check_wrench,
 )
-from .crba import crba
-from .rnea import base_acceleration, joint_steps, rnea
+from .composite import crba
+from .inverse_dynamics import base_acceleration, joint_steps, rnea
 from .spatial import ad, bias_wrench, transform_inertia, transpose
 from .spatial import dot as _dot
 from .spatial import matvec as _mv
@@ -195,7 +195,7 @@ def articulated_inertias(chain, q):
     GA : ndarray, shape (n, 6, 6) or (N, n, 6, 6)
         ``GA[..., i, :, :]`` is G^A_i (kg, kg m, kg m^2), symmetric positive
         semidefinite; ``G^c_i - G^A_i`` is positive semidefinite, with
-        ``G^c_i`` of :func:`chaindyn.crba.composite_inertias`.
+        ``G^c_i`` of :func:`chaindyn.composite.composite_inertias`.
     D : ndarray, shape (n,) or (N, n)
         ``D_i = A_i^T G^A_i A_i``: the inertia felt at joint i when the inner
         joints are locked and the outer ones free; ``D_1 = 1 / [M^{-1}]_11``.
@@ -209,7 +209,7 @@ def articulated_inertias(chain, q):
     --------
     >>> import numpy as np
     >>> from chaindyn import crba, models
-    >>> from chaindyn.aba import articulated_inertias
+    >>> from chaindyn.articulated import articulated_inertias
     >>> arm, q = models.planar_2r(), [0.0, np.pi / 2]
     >>> GA, D = articulated_inertias(arm, q)
     >>> print(np.round(D, 4), np.round(1 / np.linalg.inv(crba(arm, q))[0, 0], 4))
@@ -816,7 +816,7 @@ def aba_structured(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     --------
     >>> import numpy as np
     >>> from chaindyn import models
-    >>> from chaindyn.aba import aba_structured
+    >>> from chaindyn.articulated import aba_structured
     >>> arm, g = models.planar_2r(), [0.0, -9.81, 0.0]
     >>> print(np.round(aba_structured(arm, [0.0, np.pi / 2], [0.0, 0.0], [0.0, 0.0], g), 6))
     [-9.805097  9.805097]
