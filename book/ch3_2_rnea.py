@@ -39,9 +39,9 @@ from myst_nb import glue
 import chaindyn
 from chaindyn import models, spatial
 from chaindyn.classic import link_velocities
+from chaindyn.inverse_dynamics import _backward, _forward, joint_step
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
-from chaindyn.inverse_dynamics import _backward, _forward, joint_step
 from chaindyn_book import ch32, claims
 
 sys.path.insert(0, str(Path("..").resolve() / "figsrc"))

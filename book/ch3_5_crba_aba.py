@@ -56,9 +56,9 @@ from myst_nb import glue
 from chaindyn import models
 from chaindyn.articulated import aba, aba_structured
 from chaindyn.composite import crba
+from chaindyn.inverse_dynamics import rnea
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
-from chaindyn.inverse_dynamics import rnea
 from chaindyn_book import ch35, claims
 from chaindyn_book.ch32 import mass_matrix_by_columns
 

@@ -40,10 +40,10 @@ from myst_nb import glue
 from chaindyn import STANDARD_GRAVITY, aba, crba, models
 from chaindyn.articulated import articulated_inertias, inverse_mass_matrix
 from chaindyn.composite import composite_inertias, ltl_factor
+from chaindyn.inverse_dynamics import joint_step
 from chaindyn.jacobian import point_jacobian
 from chaindyn.lagrange import coriolis_matrix, mass_matrix_dot
 from chaindyn.quantities import mass_matrix, operational_space_inertia
-from chaindyn.inverse_dynamics import joint_step
 from chaindyn_book import ch35_worked as W
 from chaindyn_book import claims
 
