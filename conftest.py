@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -29,9 +30,7 @@ ROOT = Path(__file__).resolve().parent
 # reference libraries, which the chapter tests use too)
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "library")]
 import _book  # noqa: E402
-from _book import BUILD, heavy_run  # noqa: E402
-
-NBVAL_SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
+from _book import BUILD, NBVAL_SANITIZE, heavy_run  # noqa: E402
 
 
 def pytest_configure(config):
@@ -65,6 +64,7 @@ def pytest_sessionfinish(session, exitstatus):
 PDF_OUTPUT = BUILD / "pdf"
 
 
+@functools.cache
 def _committed_outputs_config():
     """``_config.yml`` for the two builds of the test session (written under _build): the
     same book, but the notebooks are not executed by the build; their committed outputs are
@@ -72,7 +72,8 @@ def _committed_outputs_config():
     compared output is the committed one (and the perturbed run does it again), so a
     build's own execution (``make book``'s and ``make pdf``'s) would test nothing more and
     only load the two cores: the suite stays within its time, and no kernel waits its
-    60 s start-up time out while five runs share the cores (that failed a PDF build)."""
+    60 s start-up time out while five runs share the cores (that failed a PDF build).
+    Written once per session (cached), so that no build reads it while it is rewritten."""
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     config["execute"]["execute_notebooks"] = "off"
     # a local extension's folder is taken relative to the configuration file
@@ -126,7 +127,7 @@ def book_builds():
     def result(name):
         if name not in finished:
             proc = _book.run(name).result()
-            log = BUILD / ("build.log" if name == "html" else "pdf.log")
+            log = BUILD / _build_command(name)[2]
             log.write_text(proc.stdout + "\n--- stderr ---\n" + proc.stderr, encoding="utf-8")
             finished[name] = proc
         return finished[name]

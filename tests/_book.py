@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -10,6 +11,14 @@ BOOK = ROOT / "book"
 BUILD = ROOT / "_build"
 HTML = BUILD / "html"
 NOTEBOOKS = sorted(BOOK.glob("*.ipynb"))
+NBVAL_SANITIZE = ROOT / "tests" / "nbval_sanitize.cfg"
+
+
+def nbval_command(*options):
+    """``pytest --nbval`` over every notebook of book/, with the book's sanitize file
+    and ``options`` (the command of the plain and the perturbed nbval runs)."""
+    return [sys.executable, "-m", "pytest", "--nbval", "-q", "-p", "no:cacheprovider",
+            "--nbval-sanitize-with", str(NBVAL_SANITIZE), *options, str(BOOK)]
 PAIRED_PY = sorted(BOOK.glob("*.py"))
 
 

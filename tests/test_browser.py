@@ -113,12 +113,16 @@ def test_korean_font_installed():
 RENDERERS = 4
 
 
+def _files(page: str):
+    """Where the render of ``page`` writes its screenshot and its net log."""
+    return SHOTS / (Path(page).stem + ".png"), BUILD / "netlog" / (Path(page).stem + ".json")
+
+
 def _render(chromium: str, page: str):
     """Render ``page`` once: its screenshot (``_build/screenshots``) and net log
     (``_build/netlog``) written, its DOM after MathJax returned, or the error."""
-    shot = SHOTS / (Path(page).stem + ".png")
+    shot, net_log = _files(page)
     shot.unlink(missing_ok=True)
-    net_log = BUILD / "netlog" / (Path(page).stem + ".json")
     try:
         return _run(chromium, "--window-size=1280,3200", f"--screenshot={shot}",
                     f"--log-net-log={net_log}", "--dump-dom", (HTML / page).as_uri())
@@ -145,10 +149,9 @@ def test_page_renders(page, rendered):
     dom = rendered[page]
     if isinstance(dom, Exception):
         raise dom
-    shot = SHOTS / (Path(page).stem + ".png")
+    shot, net_log = _files(page)
     assert shot.is_file() and shot.stat().st_size > 10_000, f"no screenshot {shot}"
     # The book works offline: nothing the page asks for comes from the network.
-    net_log = BUILD / "netlog" / (Path(page).stem + ".json")
     assert remote(page_requests(net_log)) == [], f"{page} requests the network"
 
     article = _article(dom)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import xml.etree.ElementTree as ET
 
 import jupytext
 import pytest
-from _book import BOOK, BUILD, NOTEBOOKS, PAIRED_PY, ROOT, heavy_run, run
+from _book import BOOK, BUILD, NOTEBOOKS, PAIRED_PY, ROOT, heavy_run, nbval_command, run
 
 NBVAL = BUILD / "runs" / "nbval"
 
@@ -23,9 +22,7 @@ NBVAL = BUILD / "runs" / "nbval"
 @heavy_run("nbval", "nbval_run")
 def _nbval():
     shutil.rmtree(NBVAL, ignore_errors=True)
-    return ([sys.executable, "-m", "pytest", "--nbval", "-q", "-p", "no:cacheprovider",
-             "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"),
-             f"--junitxml={NBVAL / 'junit.xml'}", str(BOOK)], NBVAL, dict(cwd=ROOT))
+    return nbval_command(f"--junitxml={NBVAL / 'junit.xml'}"), NBVAL, dict(cwd=ROOT)
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _book import BOOK, BUILD, NOTEBOOKS, ROOT, heavy_run, run
+from _book import BUILD, NOTEBOOKS, ROOT, heavy_run, nbval_command, run
 
 sys.path.insert(0, str(ROOT / "figsrc"))
 from _numbers import ROUNDOFF_FLOOR, fixed, fixed_sig  # noqa: E402
@@ -208,9 +208,7 @@ def _perturbed_tables():
 
 @heavy_run("perturbed_notebooks", "perturbed_runs")
 def _perturbed_notebooks():
-    return ([sys.executable, "-m", "pytest", "--nbval", "-q", "-p", "no:cacheprovider",
-             "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"), str(BOOK)],
-            PERTURBED / "notebooks", dict(cwd=ROOT, env=_perturbed_env()))
+    return nbval_command(), PERTURBED / "notebooks", dict(cwd=ROOT, env=_perturbed_env())
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from .spatial import (
 
 __all__ = ["Chain", "FrozenChainError", "mdh_link_pose", "dh_link_pose", "TOL"]
 
-#: TOL (from the argument checks): the tolerance of a Chain's checks, 1e-9 -- unit
+# TOL (from the argument checks): the tolerance of a Chain's checks, 1e-9 -- unit
 #: screw axes, orthonormal home rotations (``|R^T R - 1|``), symmetric inertias.
 
 _JOINT_NAMES = {"r": "revolute", "revolute": "revolute", "p": "prismatic", "prismatic": "prismatic"}
