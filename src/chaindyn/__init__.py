@@ -11,10 +11,11 @@ them, the derivatives of the dynamics and the kinematics.  Everything else
 is reached through its module:
 ``chaindyn.spatial`` (spatial algebra), ``chaindyn.body`` (one rigid
 body: mass properties, realizability, Newton-Euler, inertial parameters),
-``chaindyn.regressor`` (the torque and energy regressors), ``chaindyn.jacobian`` (Jacobians and
-their derivatives, DH and MDH forms), ``chaindyn.structured`` (the counted
-structured forms), ``chaindyn.identify`` (parameter identification from
-measured motion), ``chaindyn.models``, ``chaindyn.urdf``,
+``chaindyn.regressors`` (the torque and energy regressors), ``chaindyn.jacobian`` (Jacobians and
+their derivatives, DH and MDH forms), ``chaindyn.engine`` (the structured
+forms compiled per chain), ``chaindyn.structured`` (their joint frames and
+constants), ``chaindyn.identify`` (parameter identification from measured
+motion), ``chaindyn.models``, ``chaindyn.urdf``,
 ``chaindyn.interop`` (adapters to Pinocchio, MuJoCo, modern_robotics and
 Robotics Toolbox) and ``chaindyn.opcount`` (the multiplication counter).
 """
@@ -25,6 +26,7 @@ from .chain import Chain
 from .classic import rnea_classic
 from .composite import crba
 from .derivatives import aba_derivatives, rnea_derivatives
+from .engine import aba_structured, crba_structured, rnea_structured
 from .inverse_dynamics import STANDARD_GRAVITY, joint_wrenches, link_twists, rnea
 from .kinematics import body_jacobian, forward_kinematics, space_jacobian
 from .lagrange import coriolis_matrix, mass_matrix_dot
@@ -40,7 +42,6 @@ from .quantities import (
 )
 from .regressors import inertial_parameters, regressor
 from .spatial import spatial_inertia
-from .structured import rnea_structured
 
 __version__ = "0.1.0"
 
@@ -70,6 +71,8 @@ __all__ = [
     "aba",
     "forward_dynamics",
     "inverse_mass_matrix",
+    "crba_structured",
+    "aba_structured",
     # derivatives of the dynamics (chapter 3.6)
     "rnea_derivatives",
     "aba_derivatives",

@@ -23,16 +23,13 @@ component along A_j after the wrench has been carried down to {j}::
     for j = i-1..1:  F = X_{j+1}^T F,   M_ij = M_ji = A_j^T F
 
 In :func:`crba` the products are dense 6x6 (as in :func:`chaindyn.rnea`);
-:func:`crba_structured` runs the same recursion on 3-vectors in the joint
-frames of :mod:`chaindyn.structured` (11 n^2 + 23 n - 38 multiplications for
-a revolute chain instead of 21 n^2 + 552 n - 432).  The tests pin both counts
+:func:`chaindyn.engine.crba_structured` runs the same recursion on 3-vectors
+in joint frames whose z is the axis (10 n^2 + 11 n - 49 multiplications for a
+revolute chain instead of 21 n^2 + 552 n - 432).  The tests pin both counts
 (``opcount``) per joint type and against n.
 """
 
 from __future__ import annotations
-
-import math
-import weakref
 
 import numpy as np
 
@@ -40,9 +37,8 @@ from ._validate import as_array, check_chain, check_state
 from .inverse_dynamics import joint_steps
 from .spatial import matvec as _mv
 from .spatial import transform_inertia, transpose
-from .structured import precompute
 
-__all__ = ["crba", "crba_structured", "composite_inertias", "ltl_factor"]
+__all__ = ["crba", "composite_inertias", "ltl_factor"]
 
 
 def crba(chain, q):
@@ -162,253 +158,6 @@ def _composites(chain, X):
     for i in reversed(range(n - 1)):
         Gc = chain.inertias[i] + transform_inertia(Gc, X[i + 1])
         yield Gc
-
-
-# ----------------------------------------------------------------------------- structured CRBA
-#
-# The same recursion on the joint frames {i'} of chaindyn.structured (z along the joint
-# axis, the pose of {i'} in {(i-1)'} is Rx(alpha_i) Rz(theta_i + q_i) with an offset p_i),
-# with 3-vectors and the inertia as (m, h = m c, J), J = sum m r r^T the second moment
-# about the origin (1 + 3 + 6 numbers).  Moving a body from {k'} into {(k-1)'}, where a
-# point r is at R r + p:
-#
-#     h' = R h + m p,    J' = R J R^T + (R h) p^T + p (R h)^T + m p p^T
-#
-# A rotation about z (or x) of a symmetric J costs 8: with Delta = J00 - J11,
-#     J'00 = J11 + c^2 Delta - 2cs J01,  J'11 = J00 - c^2 Delta + 2cs J01,
-#     J'01 = cs Delta + (c^2 - s^2) J01,  (J'02, J'12) = Rz (J02, J12),  J'22 = J22,
-# and a rotation of a 3-vector 4.  With the composite's mass constant, m p and m p p^T
-# are constants for a revolute joint.  The rotational inertia about the origin is
-# tr(J) 1 - J, so the column wrench of a revolute joint, F = G^c z, is
-# (n, f) = ((-J02, -J12, J00 + J11), (-h_y, h_x, 0)) and M_ii = J00 + J11; for a
-# prismatic joint (n, f) = ((h_y, -h_x, 0), (0, 0, m)) and M_ii = m: no product.
-# Carrying a wrench into {(k-1)'}: f' = R f, n' = R n + p x f' (8 + 8 + 6 = 22).
-
-
-def _rz(v, r):
-    """Rz(theta) v for r = (c, s, ...)."""
-    c, s = r[0], r[1]
-    return (c * v[0] - s * v[1], s * v[0] + c * v[1], v[2])
-
-
-def _rx(v, a):
-    """Rx(alpha) v for a = (ca, sa, ...)."""
-    ca, sa = a[0], a[1]
-    return (v[0], ca * v[1] - sa * v[2], sa * v[1] + ca * v[2])
-
-
-def _rz_sym(J, r):
-    """Rz J Rz^T of J = (J00, J01, J02, J11, J12, J22), r = (c, s, c^2, cs, c^2 - s^2, 2cs)."""
-    c, s, cc, cs, C2, S2 = r
-    J00, J01, J02, J11, J12, J22 = J
-    D = J00 - J11
-    x, y = cc * D, S2 * J01
-    return (J11 + x - y, cs * D + C2 * J01, c * J02 - s * J12, J00 - x + y,
-            s * J02 + c * J12, J22)
-
-
-def _rx_sym(J, a):
-    """Rx J Rx^T, a = (ca, sa, ca^2, ca sa, ca^2 - sa^2, 2 ca sa)."""
-    ca, sa, cc, cs, C2, S2 = a
-    J00, J01, J02, J11, J12, J22 = J
-    D = J11 - J22
-    x, y = cc * D, S2 * J12
-    return (J00, ca * J01 - sa * J02, sa * J01 + ca * J02, J22 + x - y, cs * D + C2 * J12,
-            J11 - x + y)
-
-
-def _sym_outer(w, p, d00=None):
-    """w p^T + p w^T as (00, 01, 02, 11, 12, 22): 9 products (8 when the constant
-    entry 00 = 2 w_x p_x is given)."""
-    a, b, c = (0.0 if d00 is not None else w[0] * p[0]), w[1] * p[1], w[2] * p[2]
-    return (a + a if d00 is None else d00, w[0] * p[1] + p[0] * w[1],
-            w[0] * p[2] + p[0] * w[2], b + b, w[1] * p[2] + p[1] * w[2], c + c)
-
-
-def _rzx_planar(x, y, r, a):
-    """Rx(alpha) Rz(theta) (x, y, 0): 6 products."""
-    u = r[1] * x + r[0] * y
-    return (r[0] * x - r[1] * y, a[0] * u, a[1] * u)
-
-
-def _add(*vs):
-    return tuple(sum(x) for x in zip(*vs))
-
-
-def _cross3(a, b):
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-
-
-_STRUCTURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _structured_constants(chain):
-    """Per link, the constants of crba_structured, computed once per Chain from
-    chaindyn.structured.precompute (not part of a counted call): Python floats, or,
-    when the chain's arrays are instrumented by chaindyn.opcount, 0-d arrays of the
-    same kind, so that a product of two constants done per call is counted too."""
-    K = _STRUCTURED.get(chain)
-    if K is None:
-        links = precompute(chain).links
-        n = chain.n
-        K = []
-        mc = np.cumsum([link.m for link in links[::-1]])[::-1]  # composite masses
-        for k, link in enumerate(links):
-            pri, ca, sa, th, px, py, pz, ey, ez, m, hx, hy, hz, *J, _d = link
-            ct, st, mck = math.cos(th), math.sin(th), float(mc[k])
-            p = np.array([px, py, pz])
-            f = (0.0, -sa * mck, ca * mck)  # Rx Rz (0, 0, m): a prismatic column's force
-            L = {"pri": bool(pri), "a": (ca, sa, ca * ca, ca * sa, ca * ca - sa * sa, 2 * ca * sa),
-                 "th": th, "rot": (ct, st, ct * ct, ct * st, ct * ct - st * st, 2 * ct * st),
-                 "p": (px, py, pz), "e": (ey, ez), "mc": mck, "h": (hx, hy, hz), "J": tuple(J),
-                 "mcp": tuple(mck * p), "mcpp": _sym_outer(0.5 * mck * p, p),
-                 "hp": tuple(0.5 * mck * p), "he": (0.5 * mck * ey, 0.5 * mck * ez),
-                 "f": f, "px_f": (-px * f[2], px * f[1])}
-            if k == n - 1:  # the last composite is the link itself (constant)
-                if pri:  # and so is its rotation into {(n-1)'}
-                    L["h_rot"] = _rx(_rz(L["h"], L["rot"]), L["a"])
-                    L["J_rot"] = _rx_sym(_rz_sym(L["J"], L["rot"]), L["a"])
-                    L["n_rot"] = _rx(_rz((hy, -hx, 0.0), L["rot"]), L["a"])
-                    L["d00"] = 2.0 * (L["h_rot"][0] + L["hp"][0]) * px
-                else:  # Rx of the constant z components (h_z; n_z = J00 + J11)
-                    L["hz_rot"] = (0.0, -sa * hz, ca * hz)
-                    L["nz_rot"] = (0.0, -sa * (J[0] + J[3]), ca * (J[0] + J[3]))
-            K.append({k2: (tuple(float(x) for x in v) if isinstance(v, tuple) else v)
-                      for k2, v in L.items()})
-        _STRUCTURED[chain] = K
-    kind = type(chain.inertias)
-    if kind is np.ndarray:
-        return K
-
-    def wrap(v):
-        if isinstance(v, tuple):
-            return tuple(wrap(x) for x in v)
-        return v if isinstance(v, bool) else np.asarray(v).view(kind)
-
-    return [{k2: wrap(v) for k2, v in L.items()} for L in K]
-
-
-def crba_structured(chain, q):
-    """The mass matrix of :func:`crba`, with 3-vectors in joint frames whose z is the axis.
-
-    The composite-rigid-body algorithm on the joint frames of
-    :mod:`chaindyn.structured` (precomputed once per Chain): rotations about z
-    and x, the inertia as mass, first and second moments, and the zeros of a
-    joint's own column wrench (see the comments above this function for the
-    equations).
-
-    Parameters
-    ----------
-    chain : Chain
-    q : array_like, shape (n,) or (N, n)
-        Joint positions, rad or m.
-
-    Returns
-    -------
-    ndarray, shape (n, n) or (N, n, n)
-        M(q), both triangles, as :func:`crba` (to roundoff).
-
-    Raises
-    ------
-    ValueError
-        As :func:`crba`.
-
-    Notes
-    -----
-    Multiplications per call (rule "all" of :mod:`chaindyn.opcount`; the code
-    has no matrix products, so the rule "products" counts 0).  Joint 1's pose
-    does not enter M; each of the joints 2..n costs, if revolute, 56 (cos^2,
-    sin^2 and cos sin 3; carrying the composite into the parent's frame 33;
-    the first step of its column 20), if prismatic 45 (offset 2; composite
-    35; first step 8).  The last link's composite is a constant, rotated
-    once when the chain is built if its joint is prismatic: the last joint
-    costs 4 less if revolute, 31 less if prismatic.  Every further step of
-    a column costs 22, ``11 (n - 1)(n - 2)`` in all.  For a revolute chain
-    (n >= 2): ``11 n^2 + 23 n - 38``, against Featherstone's
-    ``10 n^2 + 22 n - 32`` (Featherstone 2005, via RBDA Table 10.1).  N
-    states cost N times one, except that the products of two constants
-    still done per call (a prismatic column's force, constant while it is
-    carried through prismatic joints) are done once for a batch; the
-    counter sees them because the constants are instrumented with the chain.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from chaindyn import models
-    >>> from chaindyn.composite import crba_structured
-    >>> print(np.round(crba_structured(models.planar_2r(), [0.0, np.pi / 2]), 6))
-    [[3.002 1.001]
-     [1.001 1.001]]
-    """
-    check_chain(chain)
-    (q,) = check_state(chain, q=q)
-    K = _structured_constants(chain)
-    n = chain.n
-    M = np.zeros_like(q, shape=q.shape + (n,))
-    rot, p = [None] * n, [None] * n
-    for k in range(1, n):  # the pose of {k'} in {(k-1)'}
-        L = K[k]
-        if L["pri"]:
-            rot[k] = L["rot"]
-            qk = q[..., k]
-            p[k] = (L["p"][0], L["p"][1] + qk * L["e"][0], L["p"][2] + qk * L["e"][1])
-        else:
-            t = q[..., k] + L["th"]
-            c, s = np.cos(t), np.sin(t)
-            cc, ss, cs = c * c, s * s, c * s
-            rot[k], p[k] = (c, s, cc, cs, cc - ss, cs + cs), L["p"]
-    last = n - 1
-    h = J = None
-    for i in reversed(range(n)):
-        L = K[i]
-        if i == last:
-            h, J = L["h"], L["J"]
-        else:  # G^c_i = G_i + the composite of i+1 carried into {i'}
-            C, r, pc = K[i + 1], rot[i + 1], p[i + 1]
-            if C["pri"]:
-                qk = q[..., i + 1]
-                hp = (C["hp"][0], C["hp"][1] + qk * C["he"][0], C["hp"][2] + qk * C["he"][1])
-                if i + 1 == last:
-                    w = _add(C["h_rot"], hp)
-                    J2, d00 = C["J_rot"], C["d00"]
-                else:
-                    w = _add(_rx(_rz(h, r), C["a"]), hp)
-                    J2, d00 = _rx_sym(_rz_sym(J, r), C["a"]), None
-                h, J = _add(L["h"], w, hp), _add(L["J"], J2, _sym_outer(w, pc, d00))
-            else:
-                if i + 1 == last:
-                    h2 = _add(_rzx_planar(h[0], h[1], r, C["a"]), C["hz_rot"])
-                else:
-                    h2 = _rx(_rz(h, r), C["a"])
-                J2 = _rx_sym(_rz_sym(J, r), C["a"])
-                h = _add(L["h"], h2, C["mcp"])
-                J = _add(L["J"], J2, _sym_outer(h2, pc), C["mcpp"])
-        # row i: the column wrench F = G^c_i A_i in {i'}, M_ii, and its first step down
-        if L["pri"]:
-            M[..., i, i] = L["mc"]
-        else:
-            M[..., i, i] = J[0] + J[3]
-        if i == 0:
-            continue
-        r, a, pk = rot[i], L["a"], p[i]
-        if L["pri"]:  # (n, f) = ((h_y, -h_x, 0), (0, 0, m)); R f is a constant (0, f_y, f_z)
-            f = L["f"]
-            nr = L["n_rot"] if i == last else _rzx_planar(h[1], -h[0], r, a)
-            nv = _add(nr, (pk[1] * f[2] - pk[2] * f[1], L["px_f"][0], L["px_f"][1]))
-        else:  # (n, f) = ((-J02, -J12, J00 + J11), (-h_y, h_x, 0))
-            f = _rzx_planar(-h[1], h[0], r, a)
-            if i == last:
-                nr = _add(_rzx_planar(-J[2], -J[4], r, a), L["nz_rot"])
-            else:
-                nr = _rx(_rz((-J[2], -J[4], J[0] + J[3]), r), a)
-            nv = _add(nr, _cross3(pk, f))
-        for j in reversed(range(i)):
-            if j < i - 1:  # carry (n, f) from {(j+1)'} into {j'}
-                r, a, pk = rot[j + 1], K[j + 1]["a"], p[j + 1]
-                f = _rx(_rz(f, r), a)
-                nv = _add(_rx(_rz(nv, r), a), _cross3(pk, f))
-            M[..., i, j] = M[..., j, i] = f[2] if K[j]["pri"] else nv[2]
-    return M
 
 
 # ----------------------------------------------------------------------------- LTL factorization

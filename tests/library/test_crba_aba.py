@@ -19,7 +19,7 @@ from test_structured import SPECIAL as RNEA_SPECIAL
 import chaindyn as cd
 from chaindyn import interop, models
 from chaindyn.articulated import cholesky_solve
-from chaindyn.composite import crba_structured
+from chaindyn.engine import aba_structured, compiled, crba_structured
 from chaindyn.opcount import count
 
 M_BOUND = 1e-12
@@ -559,56 +559,51 @@ def test_crba_structured_real_robot(robot):
     assert _rel(crba_structured(chain, q), cd.crba(chain, q)) <= M_BOUND
 
 
-def crba_structured_count(kinds):
-    """Rule "all": joints 2..n cost 56 (revolute) or 45 (prismatic), the last one 4 or
-    31 less; 22 for every further step of a column, 11 (n - 1)(n - 2)."""
-    n = len(kinds)
-    if n == 1:
+def crba_structured_count(kind, n):
+    """Rule "all" for a chain of one joint type and general geometry (chaindyn.engine):
+    10 n^2 + 11 n - 49 for a revolute chain (n >= 3); a prismatic chain's M is a
+    constant."""
+    if kind == "P" or n == 1:
         return 0
-    total = 11 * (n - 1) * (n - 2) + sum(56 if k == "R" else 45 for k in kinds[1:])
-    return total - (4 if kinds[-1] == "R" else 31)
+    return 16 if n == 2 else 10 * n * n + 11 * n - 49
 
 
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.parametrize("kind", ["R", "P"])
 def test_crba_structured_count_per_joint_type_against_n(kind, n):
     chain, q, _, _, _ = _count_args(n, 1.0 if kind == "P" else 0.0, seed=n)
-    assert count(crba_structured, chain, q, rule="all") == crba_structured_count(kind * n)
+    assert count(crba_structured, chain, q, rule="all") == crba_structured_count(kind, n)
     assert count(crba_structured, chain, q, rule="products") == 0  # no matrix products
-    if kind == "R" and n >= 2:
-        assert crba_structured_count(kind * n) == 11 * n * n + 23 * n - 38
 
 
 @pytest.mark.parametrize("kinds", ["RPPRP", "PRRRR", "RRRPP", "PPPRP", "RP", "PR"])
 def test_crba_structured_count_mixed_and_batch(kinds):
+    """The instrumented count of a call is the compiled code's own count of its
+    products (two counters), and N states cost N times one."""
     chain, q, _, _, _ = _count_args(len(kinds), [k == "P" for k in kinds], seed=len(kinds))
     one = count(crba_structured, chain, q, rule="all")
-    assert one == crba_structured_count(kinds)
-    many = count(crba_structured, chain, np.tile(q, (4, 1)), rule="all")
-    if "PP" in kinds[1:]:  # a prismatic column's constant force through prismatic joints
-        assert many < 4 * one
-    else:
-        assert many == 4 * one
+    assert one == compiled(chain, "crba").operations.get("*", 0) > 0
+    assert count(crba_structured, chain, np.tile(q, (4, 1)), rule="all") == 4 * one
 
 
 def test_crba_structured_precomputation_not_counted():
     """A count on a chain never used before equals one on a chain already used."""
     q = np.random.default_rng(16).standard_normal(4)
-    fresh = models.random_chain(4, np.random.default_rng(99), prismatic=0.5)
-    used = models.random_chain(4, np.random.default_rng(99), prismatic=0.5)
+    fresh = models.random_chain(4, np.random.default_rng(99))
+    used = models.random_chain(4, np.random.default_rng(99))
     crba_structured(used, q)
-    kinds = "".join("P" if t == "prismatic" else "R" for t in fresh.joint_types)
     assert count(crba_structured, fresh, q, rule="all") == count(
-        crba_structured, used, q, rule="all") == crba_structured_count(kinds)
+        crba_structured, used, q, rule="all") == crba_structured_count("R", 4)
 
 
 def test_crba_structured_against_published():
-    """11 n^2 + 23 n - 38 against Featherstone's 10 n^2 + 22 n - 32: within 10 % for
-    n = 6 and tending to 11/10."""
-    ours = [crba_structured_count("R" * n) for n in (6, 64, 1000)]
-    published = [10 * n * n + 22 * n - 32 for n in (6, 64, 1000)]
-    ratios = [a / b for a, b in zip(ours, published)]
-    assert 1.0 < ratios[0] < 1.1 and abs(ratios[2] - 1.1) < 1e-3
+    """10 n^2 + 11 n - 49 against Featherstone's 10 n^2 + 22 n - 32 (RBDA Table 10.1):
+    below it for every n, by 11 n + 17, and below the dense crba by a factor above 4
+    at n = 6."""
+    for n in range(3, 65):
+        assert 10 * n * n + 22 * n - 32 - crba_structured_count("R", n) == 11 * n + 17
+    chain, q, _, _, _ = _count_args(6, 0.0, seed=6)
+    assert count(cd.crba, chain, q, rule="all") / crba_structured_count("R", 6) > 4
 
 
 def test_crba_structured_bad_input(chain3):
@@ -618,9 +613,6 @@ def test_crba_structured_bad_input(chain3):
 
 
 # ----------------------------------------------------------------------------- aba_structured
-
-from chaindyn.articulated import aba_structured  # noqa: E402
-
 
 @pytest.mark.parametrize(("name", "chain"), CHAINS + SPECIAL,
                          ids=IDS + [name for name, _ in SPECIAL])
@@ -648,69 +640,68 @@ def test_aba_structured_real_robot(robot):
         <= QDD_BOUND
 
 
-def aba_structured_count(kinds, tip=False):
-    """Rule "all", for chains whose first joint is revolute or that are all prismatic:
-    270 per revolute joint, 270 n - 256 for a revolute chain (n >= 2), a prismatic joint
-    after the first 16 less, 74 less if it is the last; all prismatic 184 n - 220."""
-    n = len(kinds)
-    extra = 24 if tip else 0
-    if n == 1:
-        return (32 if kinds == "R" else 26) + extra
-    if set(kinds) == {"P"}:
-        return 184 * n - 220 + extra
-    assert kinds[0] == "R"
-    return 270 * n - 256 - 16 * kinds[1:-1].count("P") - 74 * (kinds[-1] == "P") + extra
+def aba_structured_count(kind, n, tip=False):
+    """Rule "all" for a chain of one joint type and general geometry (chaindyn.engine),
+    gravity into {0'} (9) included: 206 n - 311 for a revolute chain and 32 n - 39 for a
+    prismatic one (n >= 3); a tip wrench adds 24 (9 for a prismatic chain, whose
+    moments no joint reads)."""
+    small = {("R", 1): 16, ("R", 2): 109, ("P", 1): 11, ("P", 2): 28}
+    total = small.get((kind, n)) or (206 * n - 311 if kind == "R" else 32 * n - 39)
+    if tip:  # one link: only the moment about, or the force along, its axis
+        total += {("R", 1): 9, ("P", 1): 3}.get((kind, n), 24 if kind == "R" else 9)
+    return total
 
 
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.parametrize("kind", ["R", "P"])
 def test_aba_structured_count_per_joint_type_against_n(kind, n):
     chain, q, qd, tau, f = _count_args(n, 1.0 if kind == "P" else 0.0, seed=n)
-    assert count(aba_structured, chain, q, qd, tau, rule="all") == aba_structured_count(kind * n)
+    assert count(aba_structured, chain, q, qd, tau, rule="all") == aba_structured_count(kind, n)
     assert count(aba_structured, chain, q, qd, tau, G, f, rule="all") == aba_structured_count(
-        kind * n, tip=True)
+        kind, n, tip=True)
     assert count(aba_structured, chain, q, qd, tau, rule="products") == 0
-    if kind == "R" and n >= 2:
-        assert aba_structured_count(kind * n) == 270 * n - 256
+    # the reciprocals 1/D_i: one per joint but the last, whose D is a constant (as every
+    # D of a prismatic chain is: its inertias only translate)
+    assert compiled(chain, "aba").operations.get("/", 0) == (n - 1 if kind == "R" else 0)
 
 
 @pytest.mark.parametrize("kinds", ["RPPRP", "RRRPP", "RPRRR", "RP", "RRPRPR", "PPP"])
 def test_aba_structured_count_mixed_and_batch(kinds):
+    """The instrumented count is the compiled code's own count of its products plus
+    gravity's 9, once per call; N states cost N times one state's code."""
     chain, q, qd, tau, _ = _count_args(len(kinds), [k == "P" for k in kinds], seed=len(kinds))
     one = count(aba_structured, chain, q, qd, tau, rule="all")
-    assert one == aba_structured_count(kinds)
+    code = compiled(chain, "aba").operations["*"]
+    assert one == code + 9
     many = count(aba_structured, chain, *(np.tile(a, (4, 1)) for a in (q, qd, tau)), rule="all")
-    if kinds[-1] == "P":  # the last links' constant inertias times their offsets' constants
-        assert 4 * one - 3 * 15 * kinds.count("P") <= many < 4 * one
-    else:
-        assert many == 4 * one
+    assert many == 4 * code + 9
 
 
 def test_aba_structured_leading_prismatic_cheaper():
-    """No angular velocity before the first revolute joint: fewer products than the
-    formula for a revolute start, and still the same accelerations."""
+    """No angular velocity before the first revolute joint: fewer products than a
+    revolute chain, and still the same accelerations."""
     chain, q, qd, tau, _ = _count_args(4, [True, True, False, False], seed=4)
-    assert count(aba_structured, chain, q, qd, tau, rule="all") < 270 * 4 - 256 - 2 * 16
+    assert count(aba_structured, chain, q, qd, tau, rule="all") < aba_structured_count("R", 4)
     assert _rel(aba_structured(chain, q, qd, tau), cd.aba(chain, q, qd, tau)) <= QDD_BOUND
 
 
 def test_aba_structured_precomputation_not_counted():
     q, qd, tau = np.random.default_rng(19).standard_normal((3, 4))
-    fresh = models.random_chain(4, np.random.default_rng(98), prismatic=[False, True, False, True])
-    used = models.random_chain(4, np.random.default_rng(98), prismatic=[False, True, False, True])
+    fresh = models.random_chain(4, np.random.default_rng(98))
+    used = models.random_chain(4, np.random.default_rng(98))
     aba_structured(used, q, qd, tau)
     assert count(aba_structured, fresh, q, qd, tau, rule="all") == count(
-        aba_structured, used, q, qd, tau, rule="all") == aba_structured_count("RPRP")
+        aba_structured, used, q, qd, tau, rule="all") == aba_structured_count("R", 4)
 
 
 def test_aba_structured_against_published():
-    """270 n - 256 against 224 n - 259 (McMillan, Orin and McGhee 1995): above by
-    21 % at n = 6, tending to 270/224; below the dense aba by a factor above 3."""
-    ours = [aba_structured_count("R" * n) for n in (6, 1000)]
-    published = [224 * n - 259 for n in (6, 1000)]
-    assert 1.2 < ours[0] / published[0] < 1.3
-    assert abs(ours[1] / published[1] - 270 / 224) < 2e-3
-    assert aba_count(6, 0, "all") / ours[0] > 3
+    """206 n - 311 against 224 n - 259 (McMillan, Orin and McGhee 1995, RBDA Table
+    10.1): below it for every n, tending to 206/224; below the dense aba by a factor
+    above 4 at n = 6."""
+    for n in range(3, 65):
+        assert aba_structured_count("R", n) < 224 * n - 259
+    assert abs(aba_structured_count("R", 10**4) / (224 * 10**4 - 259) - 206 / 224) < 1e-4
+    assert aba_count(6, 0, "all") / aba_structured_count("R", 6) > 4
 
 
 def test_aba_structured_bad_input(chain3):

@@ -1,4 +1,5 @@
-"""rnea_structured (appendix B): the same torques as rnea, and its multiplication counts pinned."""
+"""rnea_structured (appendix B): the same torques as rnea, its joint frames, and its
+multiplication counts pinned."""
 
 import itertools
 import math
@@ -7,7 +8,8 @@ import numpy as np
 import pytest
 
 import chaindyn as cd
-from chaindyn import models, structured
+from chaindyn import engine, models, structured
+from chaindyn.engine import sweeps
 from chaindyn.chain import Chain
 from chaindyn.opcount import count
 from chaindyn.spatial import Ad_rp, spatial_inertia
@@ -51,8 +53,8 @@ def test_equals_rnea_single_and_batched(n, prismatic):
     assert_same(cd.rnea_structured(chain, q, s[1][0], s[2][0], f_tip=F[0]),
                 cd.rnea(chain, q, s[1][0], s[2][0], f_tip=F[0]))
     # a batch larger than ROW_LOOP_MAX runs vectorized over the batch
-    big = states(rng, n, N=structured.ROW_LOOP_MAX + 9, scale=2.0)
-    FB = rng.standard_normal((structured.ROW_LOOP_MAX + 9, 6))
+    big = states(rng, n, N=engine.ROW_LOOP_MAX + 9, scale=2.0)
+    FB = rng.standard_normal((engine.ROW_LOOP_MAX + 9, 6))
     assert_same(cd.rnea_structured(chain, *big, gravity=g, f_tip=FB),
                 cd.rnea(chain, *big, gravity=g, f_tip=FB))
     assert_same(cd.rnea_structured(chain, big[0], big[1][0], big[2][0], f_tip=F[0]),
@@ -70,8 +72,8 @@ def test_float_path_equals_vectorized_path():
     batch = cd.rnea_structured(chain, *(x[None] for x in s))
     assert batch.shape == (1, 6)
     assert batch[0].tolist() == one.tolist()  # the same float code
-    many = cd.rnea_structured(chain, *(np.tile(x, (structured.ROW_LOOP_MAX + 1, 1)) for x in s))
-    np.testing.assert_allclose(many, np.tile(one, (structured.ROW_LOOP_MAX + 1, 1)),
+    many = cd.rnea_structured(chain, *(np.tile(x, (engine.ROW_LOOP_MAX + 1, 1)) for x in s))
+    np.testing.assert_allclose(many, np.tile(one, (engine.ROW_LOOP_MAX + 1, 1)),
                                rtol=0, atol=1e-13)
     assert cd.rnea_structured(chain, *(x.tolist() for x in s)).tolist() == one.tolist()
 
@@ -168,8 +170,8 @@ def formula(kinds):
     """The line-by-line count of the module docstring, for a first joint revolute:
     gravity into {0'}, link 1 (8), then 91 per link, less 18 for link 2 and, at the
     last link, 8 (revolute) or 3 (prismatic)."""
-    n, saved = len(kinds), structured.END_SAVINGS
-    total = GRAVITY + structured.FIRST_LINK_MULTIPLICATIONS
+    n, saved = len(kinds), engine.END_SAVINGS
+    total = GRAVITY + engine.FIRST_LINK_MULTIPLICATIONS
     if n == 1:  # omega_z^2 of link 1 only reaches link 2
         total -= saved["single link"]
     for i in range(1, n):
@@ -223,28 +225,13 @@ def test_count_batch_is_per_state_times_states_and_gravity_once():
 
 
 def test_count_matches_module_constants():
-    assert structured.PER_LINK_MULTIPLICATIONS == {"revolute": MIDDLE, "prismatic": MIDDLE}
-    assert structured.PER_CALL_MULTIPLICATIONS == {"gravity": GRAVITY, "f_tip": TIP}
+    assert engine.PER_LINK_MULTIPLICATIONS == {"revolute": MIDDLE, "prismatic": MIDDLE}
+    assert engine.PER_CALL_MULTIPLICATIONS == {"gravity": GRAVITY, "f_tip": TIP}
     chain = models.arm6r()
     s = states(np.random.default_rng(0), 6)
     assert count(cd.rnea, chain, *s, rule="all") == 420 * 6  # the dense form, for comparison
     # the arm's zero offsets and right-angle twists fold away: below the general count
     assert count(cd.rnea_structured, chain, *s, rule="all") < formula("R" * 6) - 100
-
-
-def test_count_misses_no_product_of_two_constants():
-    """With the precomputed constants instrumented too, the count is the same:
-    the per-call code never multiplies two constants (which the counter
-    could not see)."""
-    rng = np.random.default_rng(11)
-    chain = models.random_chain(4, rng, prismatic=[False, True, False, True])
-    s = states(rng, 4)
-    F = rng.standard_normal(6)
-    plain = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F)
-    full = count(cd.rnea_structured, chain, *s, rule="all", f_tip=F, count_constants=True)
-    tau = cd.rnea_structured(chain, *s, f_tip=F, count_constants=True)
-    assert full == plain == formula("RPRP") + TIP
-    assert_same(tau, cd.rnea(chain, *s, f_tip=F))
 
 
 def test_precomputation_is_not_counted():
@@ -279,27 +266,25 @@ def test_structural_zero_and_one_do_no_arithmetic():
 
 # ------------------------------------------------------------ the compiled recursion
 def direct(chain, s, tip=None, floats=False):
-    """_sweep run directly (not compiled) on one state (floats) or a batch (arrays)."""
-    sc = structured.precompute(chain)
+    """The RNEA sweep run directly (not compiled) on one state (floats) or a batch
+    (arrays), on the folded constants."""
+    links, sc = engine.engine_links(chain)
+    base_R, tip_R, tip_r = sc._flat
+    base_R = tuple(float(v) for v in base_R)
     if floats:
-        links, (base_R, tip_R, tip_r) = structured._mapped(sc, structured._wrap("float"))
-        a0 = structured._base_acceleration(base_R, G9.tolist())
-        F = None if tip is None else (tip_R, tip_r, tip[:3].tolist(), tip[3:].tolist())
-        return structured._sweep(links, *(x.tolist() for x in s), a0, F, math.cos, math.sin,
-                                 0.0)
-    wrap = structured._wrap("array")
-    links, (base_R, tip_R, tip_r) = structured._mapped(sc, wrap)
+        a0 = sweeps.base_acceleration(base_R, G9.tolist())
+        F = None if tip is None else ((tip_R, tip_r), tip[:3].tolist(), tip[3:].tolist())
+        return sweeps.rnea(links, *(x.tolist() for x in s), a0, F, math.cos, math.sin)
     N = s[0].shape[0]
-    a0 = [np.full(N, a) for a in structured._base_acceleration(base_R, G9)]
-    F = None if tip is None else (tip_R, tip_r, tuple(tip.T[:3]), tuple(tip.T[3:]))
-    return structured._sweep(links, *(list(x.T) for x in s), a0, F, np.cos, np.sin,
-                             structured.ZERO)
+    a0 = [np.full(N, a) for a in sweeps.base_acceleration(base_R, G9)]
+    F = None if tip is None else ((tip_R, tip_r), tuple(tip.T[:3]), tuple(tip.T[3:]))
+    return sweeps.rnea(links, *(list(x.T) for x in s), a0, F, np.cos, np.sin)
 
 
 @pytest.mark.parametrize("prismatic", [0.0, 0.5, 1.0], ids=["R", "mixed", "P"])
 @pytest.mark.parametrize("n", [1, 2, 3, 7])
 def test_compiled_recursion_is_the_direct_one_bit_for_bit(n, prismatic):
-    """The straight-line code computes the operations of _sweep on the same operands in
+    """The straight-line code computes the operations of the sweep on the same operands in
     the same order (negations merged into sums and products, which is exact): the
     same floats, for one state and for a batch, with and without a tip wrench."""
     rng = np.random.default_rng(40 + n)
@@ -335,17 +320,16 @@ def test_compiled_recursion_drops_negations_and_unread_operations():
         calls[ufunc.__name__] = calls.get(ufunc.__name__, 0) + 1
         return original(self, ufunc, method, *inputs, **kwargs)
 
-    sc = structured.precompute(chain)
-    wrap = structured._wrap("array")
-    links, (base_R, _, _) = structured._mapped(sc, wrap)
-    a0 = [np.full(N, a).view(_Counted) for a in structured._base_acceleration(base_R, G9)]
+    links, sc = engine.engine_links(chain)
+    base_R = tuple(float(v) for v in sc._flat[0])
+    a0 = [np.full(N, a).view(_Counted) for a in sweeps.base_acceleration(base_R, G9)]
     _Counted.__array_ufunc__ = hook
     try:
-        structured._sweep(links, *([c.view(_Counted) for c in x.T] for x in s), a0, None,
-                          np.cos, np.sin, structured.ZERO)
+        sweeps.rnea(links, *([c.view(_Counted) for c in x.T] for x in s), a0, None,
+                    np.cos, np.sin)
     finally:
         _Counted.__array_ufunc__ = original
-    code = structured.compiled(sc)
+    code = engine.compiled(chain, "rnea")
     ops = code.operations
     # the trace records what the direct run computes, operation for operation (a sum
     # with a negated term is recorded as the difference it becomes)
@@ -364,12 +348,12 @@ def test_compiled_recursion_drops_negations_and_unread_operations():
 
 def test_compiled_recursion_is_built_once_per_chain():
     chain = models.random_chain(3, np.random.default_rng(8), prismatic=0.5)
-    sc = structured.precompute(chain)
     s = states(np.random.default_rng(9), 3, N=40)
     cd.rnea_structured(chain, *s)
-    first = structured.compiled(sc)
+    first = engine.compiled(chain, "rnea")
     cd.rnea_structured(chain, *s)
-    assert structured.compiled(sc) is first and structured.compiled(sc, tip=True) is not first
+    assert engine.compiled(chain, "rnea") is first
+    assert engine.compiled(chain, "rnea", tip=True) is not first
     assert first.source.startswith("def build(")
 
 

@@ -1,5 +1,5 @@
-"""rnea_structured on large batches (appendix B.4): blocks of BLOCK_STATES states give
-the torques and counts of one unblocked pass, with bounded temporaries; and the
+"""The structured forms on large batches (appendix B.4): blocks of BLOCK_STATES states
+give the results and counts of one unblocked pass, with bounded temporaries; and the
 additions rule of chaindyn.opcount, against hand-counted functions."""
 
 import tracemalloc
@@ -7,14 +7,14 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from chaindyn import models, structured
+from chaindyn import aba, crba, engine, models
+from chaindyn.engine import aba_structured, crba_structured, rnea_structured
 from chaindyn.inverse_dynamics import rnea
 from chaindyn.opcount import count
-from chaindyn.structured import rnea_structured
 
-B = structured.BLOCK_STATES
+B = engine.BLOCK_STATES
 #: The base's acceleration R^T (-gravity), once per call: 9 products and 6 additions.
-GRAVITY = structured.PER_CALL_MULTIPLICATIONS["gravity"]
+GRAVITY = engine.PER_CALL_MULTIPLICATIONS["gravity"]
 GRAVITY_ADDITIONS = 6
 
 
@@ -45,7 +45,7 @@ def test_blocks_cover_the_flat_batch_in_order(shape, size):
     """Consecutive blocks of at most ``size`` states, each the flat states start:stop."""
     flat = np.arange(int(np.prod(shape))).reshape(shape)
     seen = []
-    for index, start, stop in structured._blocks(shape, size):
+    for index, start, stop in engine._blocks(shape, size):
         assert 0 < stop - start <= size
         np.testing.assert_array_equal(flat[index].ravel(), np.arange(start, stop))
         seen.extend(range(start, stop))
@@ -61,8 +61,14 @@ def test_blocked_equals_unblocked_and_rnea(mixed, N, monkeypatch):
     F = rng.standard_normal((N, 6))
     tau = rnea_structured(chain, *s, gravity=g, f_tip=F)
     assert_same(tau, rnea(chain, *s, gravity=g, f_tip=F))
-    monkeypatch.setattr(structured, "BLOCK_STATES", 10 * N)  # one block: unblocked
+    qdd = aba_structured(chain, *s, gravity=g, f_tip=F)
+    assert_same(qdd, aba(chain, *s, gravity=g, f_tip=F))
+    M = crba_structured(chain, s[0])
+    assert_same(M, crba(chain, s[0]))
+    monkeypatch.setattr(engine, "BLOCK_STATES", 10 * N)  # one block: unblocked
     assert_same(tau, rnea_structured(chain, *s, gravity=g, f_tip=F))
+    assert_same(qdd, aba_structured(chain, *s, gravity=g, f_tip=F))
+    assert_same(M, crba_structured(chain, s[0]))
 
 
 @pytest.mark.parametrize("size", [2, 4, 7, 1000])
@@ -71,7 +77,7 @@ def test_blocks_keep_batch_shapes_and_broadcasting(mixed, size, monkeypatch):
     blocks across and within axes: the result is rnea's, in the broadcast shape."""
     chain, g = mixed
     n = chain.n
-    monkeypatch.setattr(structured, "BLOCK_STATES", size)
+    monkeypatch.setattr(engine, "BLOCK_STATES", size)
     rng = np.random.default_rng(size)
     q = rng.uniform(-2, 2, (3, 5, 2 * n))[..., ::2]  # (3, 5, n), strided
     qd = rng.uniform(-2, 2, (5, n))
@@ -86,16 +92,20 @@ def test_blocks_keep_batch_shapes_and_broadcasting(mixed, size, monkeypatch):
     assert_same(tau, rnea(chain, qdd, qdd, qdd, gravity=g, f_tip=F))
     many = batch(rng, (2, 40), n)
     assert_same(rnea_structured(chain, *many, gravity=g), rnea(chain, *many, gravity=g))
+    assert_same(aba_structured(chain, q, qd, qdd, gravity=g, f_tip=F),
+                aba(chain, q, qd, qdd, gravity=g, f_tip=F))
+    assert_same(crba_structured(chain, q), crba(chain, q))
     for empty in [(0,), (3, 0), (0, 4)]:  # no states: an empty result of the batch's shape
         assert rnea_structured(chain, *batch(rng, empty, n)).shape == empty + (n,)
+        assert aba_structured(chain, *batch(rng, empty, n)).shape == empty + (n,)
+        assert crba_structured(chain, batch(rng, empty, n)[0]).shape == empty + (n, n)
 
 
 # ------------------------------------------------------------ counts do not see the blocks
 def test_count_of_blocked_call_is_N_times_one_state(mixed):
     """Counted on the real path (instrumented arrays run in blocks too): N states
     across three blocks cost N times one state's recursion, plus the base's
-    acceleration once per call (9 products, 6 additions), with or without the
-    constants instrumented."""
+    acceleration once per call (9 products, 6 additions)."""
     chain, g = mixed
     rng = np.random.default_rng(7)
     one = count(rnea_structured, chain, *batch(rng, (), chain.n), gravity=g,
@@ -105,8 +115,6 @@ def test_count_of_blocked_call_is_N_times_one_state(mixed):
     s, F = batch(rng, (N,), chain.n), rng.standard_normal((N, 6))
     many = N * (one - GRAVITY) + GRAVITY
     assert count(rnea_structured, chain, *s, gravity=g, f_tip=F, rule="all") == many
-    assert count(rnea_structured, chain, *s, gravity=g, f_tip=F, rule="all",
-                 count_constants=True) == many
     adds = count(rnea_structured, chain, *batch(rng, (), chain.n), gravity=g,
                  f_tip=rng.standard_normal(6), rule="additions")
     assert count(rnea_structured, chain, *s, gravity=g, f_tip=F, rule="additions") == (

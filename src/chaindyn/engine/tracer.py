@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..structured import ZERO, _code, _Unit, _Zero  # _code: the tape written out as Python
+from ..structured import ZERO, _Unit, _Zero
 
 __all__ = ["trace", "CompiledSweep", "structural"]
 
@@ -141,6 +141,61 @@ def _traced_function(tape, fn):
     def traced(x):
         return _Traced(tape, tape.add(fn, x.entry()))
     return traced
+
+
+def _code(tape, outputs, n_inputs):
+    """Python source of ``build(k0, k1, ...)`` and the number of its operations by
+    kind (``op``: "*", "+", ...); ``build`` returns ``sweep(x0, x1, ...,
+    cos, sin)``: the live operations of ``tape`` in order, one line each, each
+    result in a local that is reused once its last reader has run (so that no more
+    arrays are alive at once than in ``_sweep``).  ``outputs``: tape entries, or
+    None for a torque that is structurally zero."""
+    ops = tape.ops
+    live = [False] * len(ops)
+    for r in outputs:
+        if r is not None:
+            live[r] = True
+    for r in range(len(ops) - 1, -1, -1):  # backwards: what the outputs need
+        op, a, b = ops[r]
+        if live[r] and op not in ("in", "const"):
+            live[a] = True
+            if b is not None:
+                live[b] = True
+    last = {}
+    for r, (op, a, b) in enumerate(ops):
+        if live[r] and op not in ("in", "const"):
+            last[a] = last[b] = r
+    for r in outputs:
+        last[r] = len(ops)
+    names, free, lines, count, kinds = {}, [], [], 0, {}
+    for r, (op, a, b) in enumerate(ops):
+        if op in ("in", "const"):
+            names[r] = ("x" if op == "in" else "k") + str(a)
+            continue
+        if not live[r]:
+            continue
+        args = [names[a]] + ([] if b is None else [names[b]])
+        for x in {a, b} - {None}:
+            if last[x] == r and names[x][0] == "t":
+                free.append(names[x])
+        if free:
+            name = free.pop()
+        else:
+            name, count = f"t{count}", count + 1
+        names[r] = name
+        kinds[op] = kinds.get(op, 0) + 1
+        if op in "+-*/":
+            lines.append(f"{name} = {args[0]} {op} {args[1]}")
+        elif op == "neg":
+            lines.append(f"{name} = -{args[0]}")
+        else:
+            lines.append(f"{name} = {op}({args[0]})")
+    result = ", ".join("0.0" if r is None else names[r] for r in outputs)
+    k = ", ".join(f"k{j}" for j in range(len(tape.constants)))
+    x = ", ".join(f"x{j}" for j in range(n_inputs))
+    body = "".join(f"        {line}\n" for line in lines)
+    return (f"def build({k}):\n    def sweep({x}, cos, sin):\n{body}"
+            f"        return ({result},)\n    return sweep\n"), kinds
 
 
 class CompiledSweep(NamedTuple):
