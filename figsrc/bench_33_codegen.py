@@ -34,8 +34,8 @@ from _cli import output_dirs, write_csv  # noqa: E402
 from bench_rnea import machine, per_call  # noqa: E402
 
 from chaindyn import models, symbolic  # noqa: E402
+from chaindyn.engine import rnea_structured  # noqa: E402
 from chaindyn.inverse_dynamics import STANDARD_GRAVITY, rnea  # noqa: E402
-from chaindyn.structured import rnea_structured  # noqa: E402
 
 G = (0.0, 0.0, -STANDARD_GRAVITY)
 BATCH = (1, 100, 10000)

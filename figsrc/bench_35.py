@@ -35,12 +35,12 @@ from _cli import DATA_DIR, FIG_DIR, write_csv  # noqa: E402
 from bench_rnea import _plain_ticks, machine, per_call, states  # noqa: E402
 
 from chaindyn import interop, models  # noqa: E402
-from chaindyn.articulated import aba, aba_structured, forward_dynamics, inverse_mass_matrix  # noqa: E402
+from chaindyn.articulated import aba, forward_dynamics, inverse_mass_matrix  # noqa: E402
 from chaindyn.chain import Chain  # noqa: E402
-from chaindyn.composite import crba, crba_structured  # noqa: E402
+from chaindyn.composite import crba  # noqa: E402
+from chaindyn.engine import aba_structured, crba_structured, rnea_structured  # noqa: E402
 from chaindyn.inverse_dynamics import STANDARD_GRAVITY  # noqa: E402
 from chaindyn.quantities import mass_matrix  # noqa: E402
-from chaindyn.structured import rnea_structured  # noqa: E402
 from chaindyn_book.ch32 import mass_matrix_by_columns  # noqa: E402
 from chaindyn_book.crosscheck import random_mdh_arguments  # noqa: E402
 

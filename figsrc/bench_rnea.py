@@ -8,7 +8,7 @@ differ from run to run).  It writes, for the book's appendix B:
 * ``data/bench_batch.csv``    N states in one call (or a loop of N calls for
   the libraries): time per sample and peak memory, N = 1 .. 1e6;
 * ``data/bench_blocks.csv``   ``rnea_structured`` at N = 1e5 against the size of the
-  blocks it splits a batch into (``chaindyn.structured.BLOCK_STATES``);
+  blocks it splits a batch into (``chaindyn.engine.BLOCK_STATES``);
 * ``data/bench_flat.csv``     ``rnea_structured`` per sample at N = 1e3 .. 1e6, the N
   taking turns (whether the time per state rises with N), with page faults;
 * ``data/bench_budget.csv``   where the time of ``rnea_structured`` goes at N = 1e3
@@ -58,7 +58,8 @@ from _cli import DATA_DIR, FIG_DIR, write_csv  # noqa: E402
 from bench_baselines import rnea_lists  # noqa: E402
 
 import chaindyn as cd  # noqa: E402
-from chaindyn import interop, models, structured  # noqa: E402
+from chaindyn import engine, interop, models, structured  # noqa: E402
+from chaindyn.engine import sweeps  # noqa: E402
 from chaindyn.opcount import count  # noqa: E402
 from chaindyn_book.ch32 import mass_matrix_by_columns  # noqa: E402
 
@@ -345,12 +346,12 @@ def run_blocks(chain, budget, quick):
     N = 10_000 if quick else BLOCKS_N
     s = states(N)
     ref = cd.rnea_structured(chain, *s, G)
-    default = structured.BLOCK_STATES
+    default = engine.BLOCK_STATES
     sizes = BLOCK_SIZES + [N]
 
     def with_size(size):
         def fn():
-            structured.BLOCK_STATES = size
+            engine.BLOCK_STATES = size
             return cd.rnea_structured(chain, *s, G)
         return fn
 
@@ -362,7 +363,7 @@ def run_blocks(chain, budget, quick):
         peaks = {size: peak_bytes(fn) for size, fn in fns.items()}
         faults = {size: page_faults(fn) for size, fn in fns.items()}
     finally:
-        structured.BLOCK_STATES = default
+        engine.BLOCK_STATES = default
     rows = []
     for size in sizes:
         rows.append([size, N, best[size] / N * 1e6, peaks[size] / N, faults[size],
@@ -454,22 +455,23 @@ def run_budget(chain, pin_loop, budget, N=1000, target=0.3):
     """Where the time of rnea_structured goes at N states (one block), and how many
     numpy operations its sweep could make to cost ``target`` times the Pinocchio
     loop: the call splits into the sweep (the compiled recursion on the block's
-    components, :func:`chaindyn.structured.compiled`),
+    components, :func:`chaindyn.engine.compiled`),
     the sines and cosines in it, and the rest (input checks, copying the
     components, writing the output).  Per arithmetic operation the sweep costs
     (sweep - trigonometry) / operations; the budget is what remains of
     ``target`` times the loop's time after the rest and the trigonometry.  All
     parts and the Pinocchio loop are timed taking turns (:func:`interleaved_min`)."""
     s = states(N)
-    sc = structured.precompute(chain)
-    sweep_fn, base_R = structured._function(sc, False, "array")
-    comps = [c for a in s for c in structured._block_components(a, (N,), (slice(0, N),))]
-    a0 = [np.full(N, a) for a in structured._base_acceleration(base_R, G)]
+    code = engine.compiled(chain, "rnea")
+    sweep_fn = code.build(*(np.array(v) for v in code.constants))  # as a call binds them
+    comps = [c for a in s for c in a.T.copy()]  # the block's components, contiguous
+    R = tuple(structured.precompute(chain).base_rotation.ravel().tolist())
+    a0 = [np.full(N, a) for a in sweeps.base_acceleration(R, G)]
 
     def sweep():
         return sweep_fn(*comps, *a0, np.cos, np.sin)
 
-    calls = structured.compiled(sc).operations  # one numpy call per line of the code
+    calls = code.operations  # one numpy call per line of the code
     trig_calls = calls.get("cos", 0) + calls.get("sin", 0)
     ops = sum(calls.values()) - trig_calls
     t = s[0][:, 0] + 0.5
@@ -656,7 +658,7 @@ def main(argv=None):
     print(f"single-core peak {peak / 1e9:.1f} GFLOP/s (matrix product, one BLAS thread)")
     f_rows = flop_rows(batch_rows, flops_per_state(chain), peak)
     mach += machine("after")[-1:]
-    mach += [("block_states", structured.BLOCK_STATES),
+    mach += [("block_states", engine.BLOCK_STATES),
              ("peak_gflops_single_core", f"{peak / 1e9:.3g}"),
              ("peak_matmul_n", 1000 if args.quick else PEAK_MATMUL_N),
              ("peak_blas_threads", "1 (" + ", ".join(sorted(ONE_THREAD)) + ")")]

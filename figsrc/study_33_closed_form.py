@@ -69,10 +69,10 @@ from _cli import output_dirs, write_csv  # noqa: E402
 
 from chaindyn import models, symbolic  # noqa: E402
 from chaindyn.chain import Chain  # noqa: E402
+from chaindyn.engine import rnea_structured  # noqa: E402
 from chaindyn.inverse_dynamics import rnea  # noqa: E402
 from chaindyn.opcount import count  # noqa: E402
 from chaindyn.spatial import spatial_inertia  # noqa: E402
-from chaindyn.structured import rnea_structured  # noqa: E402
 
 #: Seconds per family and engine (derivation, counting and cse together).
 BUDGET_S = 300.0

@@ -16,9 +16,9 @@ import pytest
 from _book import ROOT
 from _refs import reference
 
+from chaindyn.engine import rnea_structured
 from chaindyn.inverse_dynamics import rnea
 from chaindyn.opcount import count
-from chaindyn.structured import rnea_structured
 from chaindyn_book import ch33
 
 reference("sympy")

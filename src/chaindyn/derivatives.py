@@ -41,7 +41,7 @@ import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, batch_shape, check_dynamics
 from .articulated import aba, inverse_mass_matrix
-from .inverse_dynamics import _backward, _forward, base_acceleration
+from .inverse_dynamics import backward_recursion, base_acceleration, forward_recursion
 from .lagrange import _bar
 from .spatial import ad, ad_dual, transpose
 
@@ -55,7 +55,7 @@ def _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip):
     if f_tip is not None:  # a batch of tip wrenches batches the result, as in rnea
         batch = np.broadcast_shapes(batch, f_tip.shape[:-1])
         q, qd, qdd = (np.broadcast_to(x, batch + (n,)) for x in (q, qd, qdd))
-    Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
+    Ads, Vs, Vds = forward_recursion(chain, q, qd, qdd, gravity)
     zero = np.zeros(batch + (6, n))
     # forward: dV_i, dVd_i with respect to q and qd, as (..., 6, n) blocks
     dV_q, dV_qd, dVd_q, dVd_qd = zero, zero, zero, zero
@@ -79,7 +79,7 @@ def _rnea_derivatives(chain, q, qd, qdd, gravity, f_tip):
         dVds_qd.append(dVd_qd)
         Vd_prev = Vds[i]
     # backward: the wrenches F_i of RNEA's backward sweep, dF_i, then dtau_i = A_i^T dF_i
-    Fs = _backward(chain, Ads, Vs, Vds, f_tip)[1]
+    Fs = backward_recursion(chain, Ads, Vs, Vds, f_tip)[1]
     dF_q, dF_qd = zero, zero  # dF_{n+1} = 0: F_tip is constant in {n}
     dtau_dq, dtau_dqd = np.zeros(batch + (n, n)), np.zeros(batch + (n, n))
     for i in reversed(range(n)):

@@ -94,8 +94,24 @@ def base_acceleration(gravity):
     return np.concatenate([np.zeros_like(gravity), -gravity])
 
 
-def _forward(chain, q, qd, qdd, gravity):
-    """Forward recursion: lists over links of Ad_{T_{i,i-1}}, V_i and Vd_i."""
+def forward_recursion(chain, q, qd, qdd, gravity):
+    """The forward recursion of RNEA (eq. 3.2-2): each link's joint step, twist and
+    acceleration, i = 1..n.
+
+    Parameters
+    ----------
+    chain : Chain
+    q, qd, qdd : ndarray, shape (..., n)
+        Joint positions, velocities and accelerations (checked by the caller, as
+        :func:`rnea` does).
+    gravity : ndarray, shape (3,)
+        Gravity vector in {0}, m/s^2 (:func:`base_acceleration`).
+
+    Returns
+    -------
+    Ads, Vs, Vds : lists of n ndarrays, shapes (..., 6, 6), (..., 6), (..., 6)
+        ``Ad_{T_{i,i-1}}``, ``V_i`` and ``Vd_i`` in {i}.
+    """
     V = np.zeros_like(q, shape=batch_shape(q, qd, qdd) + (6,))
     Vd = base_acceleration(gravity) + V  # + V: the batch shape
     Ads = joint_steps(chain, q)  # Ad_{T_{i,i-1}}
@@ -109,8 +125,24 @@ def _forward(chain, q, qd, qdd, gravity):
     return Ads, Vs, Vds
 
 
-def _backward(chain, Ads, Vs, Vds, f_tip):
-    """Backward recursion: joint wrenches F_i in {i} and torques tau_i."""
+def backward_recursion(chain, Ads, Vs, Vds, f_tip):
+    """The backward recursion of RNEA (eq. 3.2-3): joint wrenches and torques, i = n..1.
+
+    Parameters
+    ----------
+    chain : Chain
+    Ads, Vs, Vds : lists of n ndarrays
+        From :func:`forward_recursion`.
+    f_tip : ndarray, shape (..., 6), or None
+        F_tip, the wrench the end effector applies to the environment, in {n}.
+
+    Returns
+    -------
+    tau : ndarray, shape (..., n)
+        Joint torques (N m) or forces (N).
+    F : ndarray, shape (..., n, 6)
+        F_i, the wrench link i-1 applies to link i through joint i, in {i}.
+    """
     n = chain.n
     F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip
     taus, Fs = [None] * n, [None] * n
@@ -125,8 +157,8 @@ def _backward(chain, Ads, Vs, Vds, f_tip):
 
 def _rnea(chain, q, qd, qdd, gravity, f_tip):
     q, qd, qdd, gravity, f_tip = check_dynamics(chain, gravity, f_tip, q=q, qd=qd, qdd=qdd)
-    Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
-    return _backward(chain, Ads, Vs, Vds, f_tip)
+    Ads, Vs, Vds = forward_recursion(chain, q, qd, qdd, gravity)
+    return backward_recursion(chain, Ads, Vs, Vds, f_tip)
 
 
 def rnea(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
@@ -259,5 +291,5 @@ def link_twists(chain, q, qd):
      [0. 0. 1. 1. 0. 0.]]
     """
     q, qd = check_state(chain, q=q, qd=qd)
-    _, Vs, _ = _forward(chain, q, qd, np.zeros(chain.n), np.zeros(3))
+    _, Vs, _ = forward_recursion(chain, q, qd, np.zeros(chain.n), np.zeros(3))
     return np.stack(Vs, axis=-2)

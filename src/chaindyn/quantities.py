@@ -14,7 +14,7 @@ import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, check_chain, check_gravity, check_state
 from .composite import crba
-from .inverse_dynamics import _backward, _forward, link_twists, rnea
+from .inverse_dynamics import backward_recursion, forward_recursion, link_twists, rnea
 from .jacobian import point_jacobian
 from .kinematics import forward_kinematics
 
@@ -96,8 +96,8 @@ def mass_matrix(chain, q):
     # Row j of the pass is column j of M: qdd = e_j (the rows of the identity),
     # all n of them at the same q, which broadcasts over the new axis -2.
     eye = np.eye(chain.n)
-    Ads, Vs, Vds = _forward(chain, q[..., None, :], np.zeros(chain.n), eye, _NO_GRAVITY)
-    tau = _backward(chain, Ads, Vs, Vds, None)[0]  # tau[..., j, i] = M[..., i, j]
+    Ads, Vs, Vds = forward_recursion(chain, q[..., None, :], np.zeros(chain.n), eye, _NO_GRAVITY)
+    tau = backward_recursion(chain, Ads, Vs, Vds, None)[0]  # tau[..., j, i] = M[..., i, j]
     return np.swapaxes(tau, -1, -2)
 
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from ._validate import DEFAULT_GRAVITY, check_chain, check_gravity, check_state
 from .body import PARAMETER_NAMES, momentum_regressor, newton_euler_regressor, parameters
-from .inverse_dynamics import _forward
+from .inverse_dynamics import forward_recursion
 from .kinematics import forward_kinematics
 from .spatial import transpose
 
@@ -160,7 +160,7 @@ def regressor(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY):
     """
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     gravity = check_gravity(gravity)
-    Ads, Vs, Vds = _forward(chain, q, qd, qdd, gravity)
+    Ads, Vs, Vds = forward_recursion(chain, q, qd, qdd, gravity)
     n = chain.n
     Y = np.zeros(Vs[0].shape[:-1] + (n, 10 * n))
     for i in range(n):
@@ -220,7 +220,7 @@ def energy_regressor(chain, q, qd, gravity=DEFAULT_GRAVITY):
     q, qd = check_state(chain, q=q, qd=qd)
     g = check_gravity(gravity)
     zero = np.zeros_like(q)
-    _, Vs, _ = _forward(chain, q, qd, zero, np.zeros(3))
+    _, Vs, _ = forward_recursion(chain, q, qd, zero, np.zeros(3))
     T = forward_kinematics(chain, q)  # (..., n, 4, 4)
     shape = Vs[0].shape[:-1]
     yK, yP = [], []

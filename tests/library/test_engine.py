@@ -122,3 +122,30 @@ def test_no_product_of_two_constants_is_left_to_a_call():
 def test_unknown_form():
     with pytest.raises(ValueError, match=r"form must be one of 'rnea', 'crba', 'aba', got 'id'"):
         compiled(models.planar_2r(), "id")
+
+
+def test_a_sweep_too_large_to_compile_runs_directly(monkeypatch):
+    """Beyond MAX_TRACED_OPERATIONS the sweep is not compiled (compiled gives None) and a
+    call runs it directly on the folded constants: the same results as the compiled code,
+    bit for bit, on one state and on a batch."""
+    import chaindyn.engine as engine
+
+    rng = np.random.default_rng(77)
+    chain = models.random_chain(5, rng, prismatic=0.4)
+    q, qd, x = (rng.standard_normal((20, 5)) for _ in range(3))
+    want = {"rnea": cd.rnea_structured(chain, q, qd, x, G), "crba": cd.crba_structured(chain, q),
+            "aba": cd.aba_structured(chain, q, qd, x, G)}
+    one = {"rnea": cd.rnea_structured(chain, q[0], qd[0], x[0], G),
+           "crba": cd.crba_structured(chain, q[0]), "aba": cd.aba_structured(chain, q[0], qd[0],
+                                                                                x[0], G)}
+    big = models.random_chain(5, np.random.default_rng(77), prismatic=0.4)  # the same chain
+    monkeypatch.setattr(engine, "MAX_TRACED_OPERATIONS", 50)
+    assert all(compiled(big, form) is None for form in ("rnea", "crba", "aba"))
+    got = {"rnea": cd.rnea_structured(big, q, qd, x, G), "crba": cd.crba_structured(big, q),
+           "aba": cd.aba_structured(big, q, qd, x, G)}
+    got_one = {"rnea": cd.rnea_structured(big, q[0], qd[0], x[0], G),
+               "crba": cd.crba_structured(big, q[0]),
+               "aba": cd.aba_structured(big, q[0], qd[0], x[0], G)}
+    for form in want:
+        np.testing.assert_array_equal(got[form], want[form])
+        np.testing.assert_array_equal(got_one[form], one[form])

@@ -9,8 +9,8 @@ import pytest
 
 import chaindyn as cd
 from chaindyn import engine, models, structured
-from chaindyn.engine import sweeps
 from chaindyn.chain import Chain
+from chaindyn.engine import sweeps
 from chaindyn.opcount import count
 from chaindyn.spatial import Ad_rp, spatial_inertia
 

@@ -52,6 +52,7 @@ with the batch.
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from typing import NamedTuple
@@ -59,9 +60,9 @@ from typing import NamedTuple
 import numpy as np
 
 from .._validate import DEFAULT_GRAVITY, batch_shape, check_gravity, check_state, check_wrench
-from ..structured import _folded_link, fold, precompute
+from ..structured import ZERO, _folded_link, _Unit, fold, precompute
 from . import sweeps
-from .tracer import trace
+from .tracer import CompiledSweep, trace
 
 __all__ = ["rnea_structured", "crba_structured", "aba_structured", "compiled", "engine_links",
            "EngineLink", "FORMS", "ROW_LOOP_MAX", "BLOCK_STATES", "PER_LINK_MULTIPLICATIONS",
@@ -81,6 +82,13 @@ FIRST_LINK_MULTIPLICATIONS = 8
 END_SAVINGS = {"second": 18, "last revolute": 8, "last prismatic": 3, "single link": 1}
 #: Multiplications per call outside the sweeps: gravity into {0'}; a tip wrench into {n'}.
 PER_CALL_MULTIPLICATIONS = {"gravity": 9, "f_tip": 24}
+
+#: A sweep whose trace would record more operations than this is not compiled: a call
+#: runs it directly on the folded constants instead (the same operations on the same
+#: operands, so the same results, with Python's dispatch on the structural constants
+#: at run time).  The CRBA of a chain of more than about a hundred links is the case
+#: (its n^2 operations would make code of millions of lines).
+MAX_TRACED_OPERATIONS = 200_000
 
 #: Up to this many states, a call runs state by state on Python floats (faster
 #: than numpy calls on tiny arrays); larger batches run vectorized.  Measured on
@@ -158,7 +166,9 @@ def compiled(chain, form, tip=False):
 
     Returns
     -------
-    CompiledSweep
+    CompiledSweep or None
+        None when the trace would record more than ``MAX_TRACED_OPERATIONS``
+        operations (a call then runs the sweep directly).
         ``build(*constants)`` returns ``sweep(*inputs, cos, sin)``.  The inputs:
         RNEA ``q, qd, qdd``, ABA ``q, qd, tau`` (n each), then the base's
         acceleration in {0'} (3, :func:`chaindyn.engine.sweeps.base_acceleration`)
@@ -181,26 +191,32 @@ def compiled(chain, form, tip=False):
     """
     if form not in FORMS:
         raise ValueError(f"form must be one of 'rnea', 'crba', 'aba', got {form!r}")
-    links, s = engine_links(chain)
     key = (form, bool(tip) and form != "crba")  # CRBA takes no tip wrench
     done = _COMPILED.get(chain, {}).get(key)
-    if done is not None:
-        return done
+    if done is None:
+        run, n_inputs = _sweep(chain, *key)
+        done = trace(run, n_inputs, f"{form} sweep, {chain.n} links",
+                     max_operations=MAX_TRACED_OPERATIONS)
+        _COMPILED.setdefault(chain, {})[key] = done
+    return done
+
+
+def _sweep(chain, form, tip):
+    """``run(x, cos, sin)``: the sweep ``form`` of ``chain`` on the flat list of its
+    inputs (in the order of :func:`compiled`), and how many inputs it takes."""
+    links, s = engine_links(chain)
     fn, n = FORMS[form], len(links)
     s_tip = s._flat[1:]  # R_{n,n'} flattened and r_{n,n'}, folded
     if form == "crba":
         def run(x, cos, sin):
             return fn(links, x, cos, sin)
-        n_inputs = n
-    else:
-        def run(x, cos, sin):
-            wrench = (s_tip, tuple(x[3 * n + 3:3 * n + 6]), tuple(x[3 * n + 6:])) if tip else None
-            return fn(links, x[:n], x[n:2 * n], x[2 * n:3 * n], tuple(x[3 * n:3 * n + 3]),
-                      wrench, cos, sin)
-        n_inputs = 3 * n + 3 + (6 if tip else 0)
-    done = trace(run, n_inputs, f"{form} sweep, {n} links")
-    _COMPILED.setdefault(chain, {})[key] = done
-    return done
+        return run, n
+
+    def run(x, cos, sin):
+        wrench = (s_tip, tuple(x[3 * n + 3:3 * n + 6]), tuple(x[3 * n + 6:])) if tip else None
+        return fn(links, x[:n], x[n:2 * n], x[2 * n:3 * n], tuple(x[3 * n:3 * n + 3]),
+                  wrench, cos, sin)
+    return run, 3 * n + 3 + (6 if tip else 0)
 
 
 # ----------------------------------------------------------------- running the code
@@ -209,7 +225,9 @@ _BOUND: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Chain -> {key
 
 def _bound(chain, form, tip, on_arrays):
     """The compiled sweep with its constants bound, and R_{0,0'} flattened, as Python
-    floats or, ``on_arrays``, as 0-d float64 arrays (once per chain, cached).
+    floats or, ``on_arrays``, as 0-d float64 arrays (once per chain, cached).  On
+    arrays R_{0,0'} keeps its structural zeros and ones, so that gravity's rotation
+    into {0'} multiplies only by its other entries, and a count sees those alone.
 
     Why 0-d arrays on the vectorized path: numpy converts a Python float operand to
     an array on every operation (about 0.2 us, a third of the cost of a whole
@@ -218,13 +236,29 @@ def _bound(chain, form, tip, on_arrays):
     key = (form, bool(tip), on_arrays)
     done = _BOUND.get(chain, {}).get(key)
     if done is None:
-        wrap = (lambda v: np.array(v, dtype=float)) if on_arrays else float
         code = compiled(chain, form, tip)
         _, s = engine_links(chain)
-        done = (code.build(*(wrap(v) for v in code.constants)),
-                tuple(wrap(float(v)) for v in s._flat[0]))
+        if code is None:  # too large to compile: the sweep itself, run directly
+            run, _ = _sweep(chain, form, bool(tip) and form != "crba")
+
+            def direct(*args):  # args: the inputs, cos, sin
+                out = run(list(args[:-2]), *args[-2:])
+                return [0.0 if v is ZERO else _as_float(v) for v in out]
+            code = CompiledSweep(lambda: direct, (), "", {}, {})
+        if on_arrays:
+            constants = [np.array(v, dtype=float) for v in code.constants]
+            base_R = tuple(np.array(v, dtype=float) if type(v) is float else v
+                           for v in s._flat[0])
+        else:
+            constants, base_R = code.constants, tuple(float(v) for v in s._flat[0])
+        done = (code.build(*constants), base_R)
         _BOUND.setdefault(chain, {})[key] = done
     return done
+
+
+def _as_float(v):
+    """A structural one as the float it stands for; any other value as it is."""
+    return float(v) if isinstance(v, _Unit) else v
 
 
 def _blocks(shape, size):
@@ -281,11 +315,18 @@ def _run(chain, form, joints, gravity=None, f_tip=None):
         # one state, or a few: Python floats, state by state
         sweep, base_R = _bound(chain, form, tip, False)
         a0 = () if gravity is None else sweeps.base_acceleration(base_R, gravity.tolist())
-        rows = [np.broadcast_to(a, full + a.shape[-1:]).reshape(-1, a.shape[-1]).tolist()
-                for a in given]
-        k = len(joints)
-        out = [sweep(*(x for a in state[:k] for x in a), *a0, *(x for a in state[k:] for x in a),
-                     math.cos, math.sin) for state in zip(*rows)]
+        if full == ():
+            rows = [[a.tolist()] for a in given]
+        else:
+            rows = [(a if a.shape[:-1] == full else np.broadcast_to(a, full + a.shape[-1:]))
+                    .reshape(-1, a.shape[-1]).tolist() for a in given]
+        k, out = len(joints), []
+        for state in zip(*rows):
+            x = [v for a in state[:k] for v in a]
+            x += a0
+            if tip:
+                x += state[k]
+            out.append(sweep(*x, math.cos, math.sin))
         return np.array(out, dtype=float).reshape(full + (width,))
     # a batch (or instrumented arrays): every line one numpy operation over a block of
     # states; blocks of at most BLOCK_STATES, written into the output one after the
@@ -315,6 +356,13 @@ def _run(chain, form, joints, gravity=None, f_tip=None):
     out = flat.reshape(full + (width,))
     # an instrumented call returns an instrumented result, as the operations would
     return out if kind is np.ndarray else out.view(kind)
+
+
+@functools.cache
+def _lower_triangle(n):
+    """The rows and columns of the lower triangle of an n x n matrix, row by row (the
+    order of CRBA's outputs)."""
+    return np.tril_indices(n)
 
 
 # ----------------------------------------------------------------- the structured forms
@@ -422,7 +470,7 @@ def crba_structured(chain, q):
     low = _run(chain, "crba", (q,))
     n = chain.n
     M = np.empty(q.shape + (n,), dtype=low.dtype).view(type(low))
-    rows, cols = np.tril_indices(n)
+    rows, cols = _lower_triangle(n)
     M[..., rows, cols] = low
     M[..., cols, rows] = low
     return M

@@ -51,7 +51,8 @@ class _Tape:
     "in" (input ``a``), "const" (constant ``a``), "+", "-", "*", "/", "neg", "cos"
     or "sin" and ``a``, ``b`` are the indices of the operands' entries."""
 
-    def __init__(self):
+    def __init__(self, max_operations=None):
+        self.max_operations = max_operations
         self.ops = []
         self.constants = []
         self._index = {}  # a constant's bits -> its entry: each value enters once
@@ -59,6 +60,8 @@ class _Tape:
 
     def add(self, op, a, b=None):
         self.ops.append((op, a, b))
+        if self.max_operations is not None and len(self.ops) > self.max_operations:
+            raise _TooLong
         return len(self.ops) - 1
 
     def constant(self, value):
@@ -68,6 +71,10 @@ class _Tape:
             self.constants.append(float(value))
             ref = self._index[key] = self.add("const", len(self.constants) - 1)
         return _Traced(self, ref)
+
+
+class _TooLong(Exception):
+    """The trace has recorded more operations than it may."""
 
 
 class _Traced:
@@ -208,7 +215,7 @@ class CompiledSweep(NamedTuple):
     traced: dict  #: the same for a direct run of the sweep (what the compilation removed, added)
 
 
-def trace(fn, n_inputs, name="sweep"):
+def trace(fn, n_inputs, name="sweep", max_operations=None):
     """Compile ``fn(x, cos, sin)``, a sweep of ``n_inputs`` inputs that returns a
     list of outputs, into straight-line Python code.
 
@@ -221,10 +228,12 @@ def trace(fn, n_inputs, name="sweep"):
     n_inputs : int
     name : str
         For the compiled code's file name in tracebacks.
+    max_operations : int, optional
+        Give up, returning None, once the tape holds more entries than this.
 
     Returns
     -------
-    CompiledSweep
+    CompiledSweep or None
         ``build(*constants)`` returns ``sweep(*inputs, cos, sin)``; ``cos`` and
         ``sin`` are ``math.cos`` and ``math.sin`` for floats, ``np.cos`` and
         ``np.sin`` for arrays.  ``operations["*"]`` is what
@@ -237,9 +246,12 @@ def trace(fn, n_inputs, name="sweep"):
     >>> print(c.source.splitlines()[2].strip(), c.operations)
     t0 = x0 * k0 {'*': 1, '+': 1}
     """
-    tape = _Tape()
-    x = [_Traced(tape, tape.add("in", j)) for j in range(n_inputs)]
-    out = fn(x, _traced_function(tape, "cos"), _traced_function(tape, "sin"))
+    tape = _Tape(max_operations)
+    try:
+        x = [_Traced(tape, tape.add("in", j)) for j in range(n_inputs)]
+        out = fn(x, _traced_function(tape, "cos"), _traced_function(tape, "sin"))
+    except _TooLong:
+        return None
     outputs = []
     for v in out:
         if isinstance(v, _Traced):
