@@ -39,7 +39,7 @@ from myst_nb import glue
 import chaindyn
 from chaindyn import models, spatial
 from chaindyn.classic import link_velocities
-from chaindyn.inverse_dynamics import _backward, _forward, joint_step
+from chaindyn.inverse_dynamics import backward_recursion, forward_recursion, joint_step
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
 from chaindyn_book import ch32, claims
@@ -982,7 +982,7 @@ print('링크당 곱셈 ("products"): rnea', per_link, " rnea_classic", classic_
 # 처리할 때 하는 일(자세와 그 수반 행렬을 하나씩 만들고, 행렬-벡터 곱 몇 번과 덧셈을 하는 것)은
 # 사슬이 얼마나 긴지와 상관이 없고, 두 순환은 그 일을 링크 수만큼 되풀이할 뿐이다. 이 절은 링크
 # 하나의 몫이 이 책의 구현에서 곱셈 몇 번인지 정확히 센다. 세는 규칙은
-# {numref}`tab-count-rules`의 `"products"`이다. 아래 셀은 `_forward`와 `_backward`가 쓰는 `chaindyn.spatial`의 함수 하나하나와
+# {numref}`tab-count-rules`의 `"products"`이다. 아래 셀은 `forward_recursion`과 `backward_recursion`이 쓰는 `chaindyn.spatial`의 함수 하나하나와
 # 순환 전체의 곱셈을 `chaindyn.opcount.count`로 실제 실행하며 센다.
 
 # %%
@@ -1008,9 +1008,9 @@ pieces["rn_c_Pv"] = pieces["rn_c_exp"] - pieces["rn_c_K2"]
 pieces["rn_c_Rp"] = pieces["rn_c_pose"] - pieces["rn_c_RR"]
 # 순환 전체: 전방과 후방을 따로, 그리고 rnea 한 번
 g_arr = np.asarray(GRAVITY)
-fwd = count(_forward, one, q1, qd1, qdd1, g_arr)
-Ads, Vs, Vds = _forward(one, q1, qd1, qdd1, g_arr)
-bwd = count(_backward, one, Ads, Vs, Vds, None)
+fwd = count(forward_recursion, one, q1, qd1, qdd1, g_arr)
+Ads, Vs, Vds = forward_recursion(one, q1, qd1, qdd1, g_arr)
+bwd = count(backward_recursion, one, Ads, Vs, Vds, None)
 total = count(chaindyn.rnea, one, q1, qd1, qdd1, gravity=GRAVITY)
 # 전방 순환에서 자세·수반 행렬을 뺀 나머지, 후방 순환에서 내적을 뺀 나머지는 6x6 행렬-벡터 곱이다
 n_fwd_mv, r1 = divmod(fwd - pieces["rn_c_exp"] - pieces["rn_c_pose"] - pieces["rn_c_Ad"],
@@ -1338,12 +1338,12 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #   식 {eq}`eq-rnea-pose`. 지수 사상에 $-q_i$를 넣는다는 점에 주의한다.
 # - `return Ad_rp(R, p)` — 줄 3의 $\mathrm{Ad}_{T_{i,i-1}}$.
 #
-# 다음은 전방 순환 `_forward`이다. 상태 배열의 앞쪽 축(여러 상태)은 그대로 따라 다니고, 반복은
+# 다음은 전방 순환 `forward_recursion`이다. 상태 배열의 앞쪽 축(여러 상태)은 그대로 따라 다니고, 반복은
 # 링크에 대해서만 돈다.
 #
 # ```{literalinclude} ../src/chaindyn/inverse_dynamics.py
 # :language: python
-# :pyobject: _forward
+# :pyobject: forward_recursion
 # ```
 #
 # 줄과 식의 대응은 다음과 같다.
@@ -1357,11 +1357,11 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 # - `Vd = _mv(Ad_i, Vd) + (ad(V) @ A) * qd[..., i, None] + A * qdd[..., i, None]` — 줄 5, 식
 #   {eq}`eq-rnea-accel`. 여기의 `V`는 바로 윗줄에서 갱신된 $V_i$이다.
 #
-# 다음은 후방 순환 `_backward`이다.
+# 다음은 후방 순환 `backward_recursion`이다.
 #
 # ```{literalinclude} ../src/chaindyn/inverse_dynamics.py
 # :language: python
-# :pyobject: _backward
+# :pyobject: backward_recursion
 # ```
 #
 # - `F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip` — 줄 6.
@@ -1392,8 +1392,8 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 
 # %% tags=["hide-input"]
 src_step = inspect.getsource(joint_step)
-src_fwd = inspect.getsource(_forward)
-src_bwd = inspect.getsource(_backward)
+src_fwd = inspect.getsource(forward_recursion)
+src_bwd = inspect.getsource(backward_recursion)
 src_mm = inspect.getsource(mass_matrix)
 src_bias = inspect.getsource(spatial.bias_wrench)
 mapping = [
@@ -1411,7 +1411,7 @@ mapping = [
     ("eq-rnea-torque", src_bwd, "taus[i] = F @ chain.screws[i]"),
     ("알고리즘 줄 10", src_bwd, "F = _mv(transpose(Ads[i]), F)"),
     ("eq-rnea-calls", src_mm,
-     "_forward(chain, q[..., None, :], np.zeros(chain.n), eye, _NO_GRAVITY)"),
+     "forward_recursion(chain, q[..., None, :], np.zeros(chain.n), eye, _NO_GRAVITY)"),
     ("eq-rnea-calls", src_mm, "np.swapaxes(tau, -1, -2)"),
 ]
 claims.claim("rn-src-map", "위 대응 목록에 인용한 코드 조각은 모두 지금의 소스에 그대로 있다",

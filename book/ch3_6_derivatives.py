@@ -183,11 +183,11 @@ print(function_source("chaindyn.derivatives", "_rnea_derivatives"))
 # %% [markdown]
 # 코드와 식은 다음과 같이 대응한다.
 #
-# - `_forward`는 식 {eq}`eq-36-rnea`의 전방 순환을 그대로 돌려 $X_i$, $V_i$, $\dot V_i$를 준다.
+# - `forward_recursion`은 식 {eq}`eq-36-rnea`의 전방 순환을 그대로 돌려 $X_i$, $V_i$, $\dot V_i$를 준다.
 #   미분은 그 값을 다시 쓴다.
 # - 첫 순환의 `dV_q`, `dV_qd`, `dVd_q`, `dVd_qd`가 식 {eq}`eq-36-forward`의 네 블록이다. `X @ dV_q`가
 #   $X_i\,\partial V_{i-1}/\partial q$이고, `[..., :, i] +=`가 $[\,\cdot\,]_{\text{열 } i}$이다.
-# - 둘째 순환이 쓰는 렌치 $F_i$는 `_backward`, 곧 RNEA의 후방 순환이 준다(`Fs`). 미분은 그 값을 다시
+# - 둘째 순환이 쓰는 렌치 $F_i$는 `backward_recursion`, 곧 RNEA의 후방 순환이 준다(`Fs`). 미분은 그 값을 다시
 #   쓰고, 렌치를 따로 계산하지 않는다.
 # - 둘째 순환의 `bar_GV`는 $-\overline{\mathcal{G}_iV_i}$이고, `adsV_G`는
 #   $\mathrm{ad}^{*}_{V_i}\mathcal{G}_i$이다. 두 줄의 `dF_q +=`, `dF_qd +=`가 식 {eq}`eq-36-backward`의 뒤 세

@@ -395,7 +395,7 @@ claims.claim("l36-not-cd", "제어 주기마다 한 상태를 계산하는 일�
 #
 # 이 책에는 측정된 예가 둘 있다. 하나는 부록 B의 `rnea_structured`이다. 상수를 접은 재귀를 사슬마다
 # 한
-# 번 추적해 분기 없는 파이썬 코드로 만든다(`chaindyn.structured.compiled`). 다른 하나는 3.3장의
+# 번 추적해 분기 없는 파이썬 코드로 만든다(`chaindyn.engine.compiled`). 다른 하나는 3.3장의
 # 닫힌 식이다. 라그랑주 식을 sympy로 전개하고 공통 부분식을 뽑아 numpy 코드로 만든다
 # (`chaindyn.symbolic.torque_function`).
 

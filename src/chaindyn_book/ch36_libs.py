@@ -289,7 +289,7 @@ def _chaindyn_column(minimal):
         "regressor": _yes("`regressor`") if hasattr(regressor, "regressor") else _no("-"),
         "tree": _no("`Chain`은 직렬 사슬, 기저 고정"),
         "contacts": _no("말단 렌치 `f_tip`만"),
-        "codegen": _yes("파이썬 코드: `structured.compiled`, `symbolic.torque_function`")
+        "codegen": _yes("파이썬 코드: `engine.compiled`, `symbolic.torque_function`")
         if hasattr(structured, "compiled") and hasattr(symbolic, "torque_function")
         else _no("-"),
         "batch": _yes(f"`rnea`가 {shape[0]}개 상태를 한 번에(numpy)") if shape == (3, chain.n)
