@@ -65,12 +65,14 @@ def test_crossover_is_where_aba_stays_cheaper():
 
 
 def test_crossover_against_the_count_formulas():
-    """270 n - 256 against (11 n^2 + 23 n - 38) + (91 n - 100) + (n^3 - n)/6 + n (n - 1)
-    (the structured RNEA's count from n = 3 on, chaindyn.structured)."""
+    """206 n - 311 against (10 n^2 + 11 n - 49) + (91 n - 100) + (n^3 - n)/6 + n (n - 1)
+    (the structured counts from n = 3 on, chaindyn.engine; pinned in
+    tests/library/test_crba_aba.py and test_structured.py)."""
     def route(n):
-        return 11 * n * n + 23 * n - 38 + 91 * n - 100 + (n**3 - n) // 6 + n * (n - 1)
+        return 10 * n * n + 11 * n - 49 + 91 * n - 100 + (n**3 - n) // 6 + n * (n - 1)
 
-    want = next(n for n in range(2, 100) if 270 * n - 256 < route(n))
+    want = next(n for n in range(3, 100)
+                if all(206 * k - 311 < route(k) for k in range(n, ch35.CROSSOVER_NMAX + 1)))
     assert ch35.crossover()["structured"]["n"] == want
 
 
@@ -102,8 +104,8 @@ def test_crosscheck_table_holds():
 def test_reproduction_table_rows():
     rows = ch35.reproduction_table()
     crba_row, aba_row, cross_row = rows
-    assert crba_row["value"] == f"{11 * 36 + 23 * 6 - 38:,} / {11 * 64**2 + 23 * 64 - 38:,}"
-    assert aba_row["value"] == f"{270 * 6 - 256:,} / {270 * 64 - 256:,}"
+    assert crba_row["value"] == f"{10 * 36 + 11 * 6 - 49:,} / {10 * 64**2 + 11 * 64 - 49:,}"
+    assert aba_row["value"] == f"{206 * 6 - 311:,} / {206 * 64 - 311:,}"
     assert crba_row["published"] == f"{10 * 36 + 22 * 6 - 32:,} / {10 * 64**2 + 22 * 64 - 32:,}"
     assert aba_row["published"] == f"{224 * 6 - 259:,} / {224 * 64 - 259:,}"
     assert all(r["holds"] for r in rows)
@@ -111,14 +113,16 @@ def test_reproduction_table_rows():
 
 
 def test_formula_ranges_against_counts_at_small_n():
-    """The structured formulas miss only n = 1 (a single link is first and last); the
-    dense ones and the RNEA columns hold from n = 1.  Oracle: the counts at n = 1 and 2
-    of the per-joint formulas in tests/library/test_crba_aba.py (0 and 52 for crba_structured,
-    32 and 284 for aba_structured)."""
+    """The structured CRBA and ABA formulas hold from n = 3, RNEA's from n = 2 (the ends
+    of the chain are special: link 1 starts from rest, the last link's constants fold);
+    the dense ones and the RNEA columns hold from n = 1.  Oracle: the counts at n = 1
+    and 2 pinned in tests/library/test_crba_aba.py (0 and 16 for crba_structured, 16 and
+    109 for aba_structured)."""
     fits = ch35.formula_ranges()
-    assert fits["crba_s"] == {"from": 2, "exceptions": [(1, 0, -4)],
+    assert fits["crba_s"] == {"from": 3, "exceptions": [(1, 0, -28), (2, 16, 13)],
                               "checked": list(ch35.FORMULA_NS)}
-    assert fits["aba_s"]["from"] == 2 and fits["aba_s"]["exceptions"] == [(1, 32, 14)]
+    assert fits["aba_s"]["from"] == 3
+    assert fits["aba_s"]["exceptions"] == [(1, 16, -105), (2, 109, 101)]
     assert fits["rnea_s"]["from"] == 2 and fits["rnea_s"]["exceptions"][0][0] == 1
     for key in ("mass_matrix", "mass_matrix_pass", "crba", "aba"):
         assert fits[key]["from"] == 1 and fits[key]["exceptions"] == []
@@ -144,10 +148,25 @@ def test_rbda_crossover_is_rbda_s_statement():
     assert rb["ratio"] == pytest.approx(11816 / 7215)
 
 
-def test_aba_structured_step_counts():
-    """The per-joint breakdown in aba_structured's docstring, counted on its helpers
-    (chaindyn_book.ch35.aba_step_counts): an articulated inertia with the revolute joint's
-    zero row and column (15 entries) rotated 62, a full one translated 42, a wrench carried
-    to the parent 22, a twist to the child 22; 270 per revolute joint in all."""
-    assert ch35.aba_step_counts() == {"rotate": 62, "translate": 42, "wrench": 22, "twist": 22,
-                                      "per_joint": 270}
+def test_structured_step_counts():
+    """The steps of the structured CRBA and ABA for a revolute joint in the middle of a
+    general chain (chaindyn_book.ch35.step_counts), against the hand count of the
+    helpers of chaindyn.engine.sweeps: a wrench to the parent or a twist to the child
+    20 (slide 2, two rotations 8 + 8, offset 2); a CRBA column's first step 18 (its
+    force has no z: 2 fewer in the rotation about x); a composite 32 (slide 3, double
+    angle 2, rotations about z and x 4 + 8 each, offset 3); an articulated inertia
+    whose row and column along z vanish 64: slid along z 9, moved along x 11 (6 for
+    [r] C, 5 entries of A'), rotated 44 (double angle 2; about z: A 4, B 8, C 8; about
+    x: A 4, B 10, C 8); a symmetric matrix rotated in one plane 8 by the double angle,
+    12 as a general one; RNEA's forward recursion 71 per link (the 91 of appendix B
+    less the backward recursion's 20); 206 per revolute joint in all.  With a general
+    offset p (3 components instead of 1): 4 more in a wrench or twist step (p x f and
+    w x p: 6 instead of 2), 6 more for a composite (r h^T + h r^T and m r r^T in
+    full), 22 more for an inertia (3 planes of [r] instead of 1)."""
+    assert ch35.step_counts() == {
+        "inertia": 64, "slide": 9, "offset": 11, "rotate": 2 + 20 + 22, "wrench": 20,
+        "column_first": 18, "twist": 20, "composite": 32, "sym_rotation": 8,
+        "general_rotation": 12, "pass1": 91 - 20, "per_joint": 206}
+    general = ch35.step_counts(general_offset=True)
+    assert {k: general[k] for k in ("wrench", "twist", "composite", "inertia", "offset")} == {
+        "wrench": 24, "twist": 24, "composite": 38, "inertia": 86, "offset": 33}

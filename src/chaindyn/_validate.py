@@ -8,6 +8,7 @@ the tip wrench (:func:`check_wrench`)."""
 
 from __future__ import annotations
 
+import math
 import numbers
 import re
 
@@ -77,6 +78,29 @@ def as_array(x, name, shape=None, finite=True):
     conversion would drop, NaN under the mask included), ``numpy.matrix``
     and ndarray subclasses in general.  A ``numpy.memmap`` is read as a
     plain array (same values)."""
+    if type(x) is np.ndarray and x.dtype == np.float64:  # the common case, checked alike
+        a = x
+    else:
+        a = _as_float_array(x, name)
+    if shape is not None:
+        ok = a.ndim == len(shape) and all(s is None or s == d for s, d in zip(shape, a.shape))
+        if not ok:
+            dims = ["N" if s is None else str(s) for s in shape]
+            want = "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
+            raise ValueError(f"{name} must have shape {want}, got {a.shape}")
+    # a few numbers are checked faster in Python than by two numpy calls
+    if finite and not (all(map(math.isfinite, a.ravel().tolist())) if a.size <= 32
+                       else np.isfinite(a).all()):
+        bad = np.argwhere(~np.isfinite(a))[0]
+        raise ValueError(
+            f"{name} must be finite, got {a[tuple(bad)]} at index {tuple(int(i) for i in bad)}"
+        )
+    return a
+
+
+def _as_float_array(x, name):
+    """``x`` as a float array, for :func:`as_array`: real numbers only, and no array-like
+    whose semantics differ from a plain ndarray's."""
     if isinstance(x, (list, tuple)):
         inner = _subclass_inside(x)
         if inner is not None:
@@ -97,19 +121,7 @@ def as_array(x, name, shape=None, finite=True):
             )
     if raw.dtype.kind not in "iuf":
         raise ValueError(f"{name} must be an array of real numbers, got dtype {raw.dtype} ({x!r})")
-    a = raw.astype(float, copy=False)
-    if shape is not None:
-        ok = a.ndim == len(shape) and all(s is None or s == d for s, d in zip(shape, a.shape))
-        if not ok:
-            dims = ["N" if s is None else str(s) for s in shape]
-            want = "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
-            raise ValueError(f"{name} must have shape {want}, got {a.shape}")
-    if finite and not np.isfinite(a).all():
-        bad = np.argwhere(~np.isfinite(a))[0]
-        raise ValueError(
-            f"{name} must be finite, got {a[tuple(bad)]} at index {tuple(int(i) for i in bad)}"
-        )
-    return a
+    return raw.astype(float, copy=False)
 
 
 class ChainBase:

@@ -869,6 +869,10 @@ def test_joint_array_non_finite(chain, name, arg, bad):
     xb[2, 0] = bad
     with raises(f"{arg} must be finite, got {bad} at index (2, 0)"):
         call(chain, name, **{arg: xb})
+    big = np.zeros((40, N))  # beyond the few numbers that as_array checks in Python
+    big[37, N - 1] = bad
+    with raises(f"{arg} must be finite, got {bad} at index (37, {N - 1})"):
+        call(chain, name, **{arg: big})
 
 
 @pytest.mark.parametrize("name, arg", JOINT_ARGS)

@@ -31,11 +31,11 @@ Balafoutis and Patel 1991; McMillan and Orin 1995; Craig 2005, ch. 6):
    of two constants computed at trace time, negations merged and
    unread results dropped.
 
-Multiplications per state of the compiled code (``operations["*"]``, what
-:func:`chaindyn.opcount.count` counts under ``rule="all"``), for an
-all-revolute chain of general geometry, against the structured counts of
-RBDA Table 10.1 (Featherstone 2008), with 9 for gravity into {0'} once per
-call: RNEA ``91 n - 100`` (n >= 3) against ``93 n - 108`` (Balafoutis and
+Multiplications of a call on one state (what :func:`chaindyn.opcount.count`
+counts under ``rule="all"``: the compiled code's ``operations["*"]`` and 9 for
+gravity into {0'}, once per call), for an all-revolute chain of general
+geometry, against the structured counts of RBDA Table 10.1 (Featherstone
+2008): RNEA ``91 n - 100`` (n >= 3) against ``93 n - 108`` (Balafoutis and
 Patel 1991); CRBA ``10 n^2 + 11 n - 49`` (n >= 3) against ``10 n^2 + 22 n - 32``
 (Featherstone 2005); ABA ``206 n - 311`` (n >= 3) with n - 1 divisions against
 ``224 n - 259`` (McMillan, Orin and McGhee 1995).  A tip wrench adds 24.
@@ -298,28 +298,35 @@ def _block_components(a, full, index):
     return list(b.reshape(-1, k).T.copy())
 
 
-def _run(chain, form, joints, gravity=None, f_tip=None):
+def _run(chain, form, joints, gravity=None, f_tip=None, batch=None):
     """The compiled sweep ``form`` of ``chain`` on checked arrays: ``joints`` the joint
-    arrays of shape (..., n) in the order the code takes them, ``gravity`` (3,) for
-    RNEA and ABA, ``f_tip`` (..., 6) or None.  Returns the outputs, shape (..., k)
-    (k = n, or n (n + 1) / 2 for CRBA's lower triangle)."""
-    batch = batch_shape(*joints)
+    arrays of shape (..., n) in the order the code takes them (``batch`` their batch
+    shape, if the caller has it), ``gravity`` (3,) for RNEA and ABA, ``f_tip`` (..., 6)
+    or None.  Returns the outputs, shape (..., k) (k = n, or n (n + 1) / 2 for CRBA's
+    lower triangle)."""
+    if batch is None:
+        batch = batch_shape(*joints)
     full = batch if f_tip is None else np.broadcast_shapes(batch, f_tip.shape[:-1])
-    given = tuple(joints) + (() if f_tip is None else (f_tip,))
-    arrays = given + (() if gravity is None else (gravity,))
-    plain = all(type(a) is np.ndarray for a in arrays)
+    given = tuple(joints) if f_tip is None else (*joints, f_tip)
+    plain = all(type(a) is np.ndarray for a in given) and (
+        gravity is None or type(gravity) is np.ndarray)
     tip = f_tip is not None
     n = chain.n
     width = n * (n + 1) // 2 if form == "crba" else n  # outputs per state
+    if plain and full == ():  # one state: Python floats
+        sweep, base_R = _bound(chain, form, tip, False)
+        x = [v for a in joints for v in a.tolist()]
+        if gravity is not None:
+            x += sweeps.base_acceleration(base_R, gravity.tolist())
+        if tip:
+            x += f_tip.tolist()
+        return np.array(sweep(*x, math.cos, math.sin), dtype=float)
     if plain and math.prod(full) <= ROW_LOOP_MAX:
-        # one state, or a few: Python floats, state by state
+        # a few states: Python floats, state by state
         sweep, base_R = _bound(chain, form, tip, False)
         a0 = () if gravity is None else sweeps.base_acceleration(base_R, gravity.tolist())
-        if full == ():
-            rows = [[a.tolist()] for a in given]
-        else:
-            rows = [(a if a.shape[:-1] == full else np.broadcast_to(a, full + a.shape[-1:]))
-                    .reshape(-1, a.shape[-1]).tolist() for a in given]
+        rows = [(a if a.shape[:-1] == full else np.broadcast_to(a, full + a.shape[-1:]))
+                .reshape(-1, a.shape[-1]).tolist() for a in given]
         k, out = len(joints), []
         for state in zip(*rows):
             x = [v for a in state[:k] for v in a]
@@ -334,6 +341,7 @@ def _run(chain, form, joints, gravity=None, f_tip=None):
     # is N times that of one state, plus the base's acceleration once per call.
     sweep, base_R = _bound(chain, form, tip, True)
     shape = full if full else (1,)
+    arrays = given if gravity is None else (*given, gravity)
     kind = next((type(a) for a in arrays if type(a) is not np.ndarray), np.ndarray)
     a0 = ()
     if gravity is not None:  # once per call; instrumented like the other inputs
@@ -419,8 +427,9 @@ def rnea_structured(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
     """
     q, qd, qdd = check_state(chain, q=q, qd=qd, qdd=qdd)
     gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, qdd))
-    return _run(chain, "rnea", (q, qd, qdd), gravity, f_tip)
+    batch = batch_shape(q, qd, qdd)
+    f_tip = check_wrench(f_tip, batch)
+    return _run(chain, "rnea", (q, qd, qdd), gravity, f_tip, batch)
 
 
 def crba_structured(chain, q):
@@ -528,5 +537,6 @@ def aba_structured(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     """
     q, qd, tau = check_state(chain, q=q, qd=qd, tau=tau)
     gravity = check_gravity(gravity)
-    f_tip = check_wrench(f_tip, batch_shape(q, qd, tau))
-    return _run(chain, "aba", (q, qd, tau), gravity, f_tip)
+    batch = batch_shape(q, qd, tau)
+    f_tip = check_wrench(f_tip, batch)
+    return _run(chain, "aba", (q, qd, tau), gravity, f_tip, batch)

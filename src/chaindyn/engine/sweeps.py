@@ -237,15 +237,17 @@ def rnea(links, q, qd, qdd, a0, tip, cos, sin):
                   N_i <- N_i + a x x F_i          (into {(i-1)'})                2
 
     (the terms in brackets: the revolute joint's in b_i, the prismatic joint's in
-    a_i), i.e. 91 multiplications for either joint type (``PER_LINK_MULTIPLICATIONS``).
-    Link 1 with a revolute joint costs 8 (``FIRST_LINK_MULTIPLICATIONS``: a_1 = Rz^T
-    a_0, 4; omega_z^2, 1; tau_1 = Izz b_z + (m c x a_1)_z, 3); link 2 saves 18 (its
-    omega_1 and b_1 lie along z: 4 + 4 in their rotations, 1 at the foot; its
-    wrench goes to link 1 as the z component alone: 11 products instead of 20);
-    the last link saves 8 if revolute (d_n = 0: 3 + 2; Ixy = 0: 3) and 3 if
-    prismatic (Ixy only) (``END_SAVINGS``).  Once per call, whatever the number of
-    states, gravity is rotated
-    into {0'} (9) and a tip wrench, if given, into {n'} (24).  An all-revolute
+    a_i), i.e. 91 multiplications for either joint type (``PER_LINK_MULTIPLICATIONS``
+    of :mod:`chaindyn.engine`).  The ends of the chain cost less in the compiled
+    code, which drops what no torque reads: link 1 with a revolute joint costs 8
+    (``FIRST_LINK_MULTIPLICATIONS``: a_1 = Rz^T a_0, 4; omega_z^2, 1; tau_1 = Izz b_z
+    + (m c x a_1)_z, 3); link 2 saves 18 (its omega_1 and b_1 lie along z: 4 + 4 in
+    their rotations, 1 at the foot; its wrench reaches link 1 as the z component
+    alone: 11 products instead of 20); the last link saves 8 if revolute (d_n = 0:
+    3 + 2; Ixy = 0: 3) and 3 if prismatic (Ixy only) (``END_SAVINGS``).  Gravity is
+    rotated into {0'} once per call, whatever the number of states (9,
+    :func:`base_acceleration`), and a tip wrench into {n'} once per state (24,
+    :func:`tip_wrench`).  An all-revolute
     chain of general geometry: ``91 n - 100`` for n >= 3 (82 for n = 2, 16 for
     n = 1, where omega_z^2 has no next link to reach), against ``93 n - 108``
     (Balafoutis and Patel 1991, as tabulated in Featherstone 2008, Table 10.1).
@@ -340,7 +342,7 @@ def _entry(G, j, k):
     return B[k][j - 3] if k < 3 else C[j - 3][k - 3]
 
 
-def _blocks(f):
+def inertia_from_entries(f):
     """The 6x6 inertia whose entry (j, k), j <= k, is f(j, k)."""
     e = [[None] * 6 for _ in range(6)]
     for j in range(6):
@@ -439,7 +441,7 @@ def aba(links, q, qd, tau, a0, tip, cos, sin):
             break
         W[i] = [ZERO if k == ax else U[k] * dinv[i] for k in range(6)]
         # G^a = G^A - U W^T: the row and column along the axis vanish (G^a A = 0)
-        Ga = _blocks(lambda j, k, G=G, U=U, Wi=W[i], ax=ax:
+        Ga = inertia_from_entries(lambda j, k, G=G, U=U, Wi=W[i], ax=ax:
                      ZERO if ax in (j, k) else _entry(G, j, k) - U[j] * Wi[k])
         pa = [tau[i] if k == ax else p[k] + W[i][k] * u[i] for k in range(6)]
         carried = inertia_to_parent(Ga, L, c, s, slide)
