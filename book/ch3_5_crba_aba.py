@@ -53,9 +53,10 @@ import numpy as np
 from IPython.display import Markdown, display
 from myst_nb import glue
 
-from chaindyn import models
-from chaindyn.articulated import aba, aba_structured
+from chaindyn import engine, models, structured
+from chaindyn.articulated import aba
 from chaindyn.composite import crba
+from chaindyn.engine import aba_structured
 from chaindyn.inverse_dynamics import rnea
 from chaindyn.opcount import count
 from chaindyn.quantities import mass_matrix
@@ -181,10 +182,13 @@ print(inspect.getsource(crba).split('"""', 2)[2].strip())
 # 3.5.8절의 대조는 이 차이를 맞춘 뒤에 비교한다.
 #
 # **구조를 살린 CRBA.** 밀집 $6\times6$ 곱은 0을 많이 곱한다. `crba_structured`는 같은 순환을
-# 부록 B의 관절 프레임 $\{i'\}$(z축이 관절 축)에서 3차원 벡터로 계산한다. 관절 회전은 z축과 x축에
-# 대한 회전 둘의 곱이 되고, 관성은 질량·1차 모멘트·2차 모멘트로 나누어 옮긴다. 관절 자신의 열
-# 렌치에는 0인 성분이 많아 곱셈이 빠진다. 아래 표에서 RBDA의 두 행을 뺀 수는 모두 실제 실행 경로에서
-# 센 것이다(밀집형은 행렬 곱과 내적의 곱셈만, 구조형은 모든 곱셈).
+# 부록 B의 관절 프레임 $\{i'\}$(z축이 관절 축)에서 3차원 벡터로 계산한다. 이웃한 관절 프레임
+# 사이의 변환은 축 스크루 둘로 나뉜다. 하나는 관절 축(z)을 따라 미끄러지고 도는 것이다. 다른
+# 하나는 공통 법선(x)을 따라 돌고 옮기는 것이다. 합성 관성은 질량·1차 모멘트·2차 모멘트로 나누어
+# 옮기고, 대칭 행렬은 두 배 각으로 돌린다. 관절 자신의 열 렌치에는 0인 성분이 있어 곱셈이 빠진다.
+# 이 순환은 사슬마다 한 번 분기 없는 코드로 컴파일된다(부록 B.1, `chaindyn.engine`). 아래 표에서
+# RBDA의 두 행을 뺀 수는 모두 실제 실행 경로에서 센 것이다(밀집형은 행렬 곱과 내적의 곱셈만,
+# 구조형은 모든 곱셈).
 
 # %% tags=["remove-input"]
 counts = ch35.multiplication_counts()
@@ -196,13 +200,11 @@ for key in ("crba", "crba_s", "crba_pub", "aba", "aba_s", "aba_pub", "rnea_s", "
 glue("c35_crba_ratio64", fixed(counts["crba_s"][k64] / counts["crba_pub"][k64], 2), display=False)
 glue("c35_aba_ratio64", fixed(counts["aba_s"][k64] / counts["aba_pub"][k64], 2), display=False)
 glue("c35_aba_ratio6", fixed(counts["aba_s"][k6] / counts["aba_pub"][k6], 2), display=False)
-steps = ch35.aba_step_counts()  # 구조형 ABA의 단계별 곱셈 (보조 함수마다 셈)
+steps = ch35.step_counts()  # 구조형 CRBA와 ABA의 단계별 곱셈 (단계마다 컴파일해 셈)
 for key, value in steps.items():
     glue(f"c35_step_{key}", value, display=False)
-glue("c35_step_inertia", steps["rotate"] + steps["translate"], display=False)
 glue("c35_aba_dense_ratio6", fixed(counts["aba"][k6] / counts["aba_s"][k6], 1), display=False)
-glue("c35_step_inertia_share",
-     int(fixed(100 * (steps["rotate"] + steps["translate"]) / steps["per_joint"], 0)),
+glue("c35_step_inertia_share", int(fixed(100 * steps["inertia"] / steps["per_joint"], 0)),
      display=False)
 rng6 = np.random.default_rng(6)
 chain6 = models.random_chain(6, rng6, prismatic=0.0)
@@ -212,8 +214,8 @@ claims.claim("c35-aba-dense-rule",
              "모든 곱셈을 세면 {glue:text}`c35_aba_dense_all_ratio6`배로 차이가 더 크다",
              bool(aba_all6 > counts["aba"][k6]), all_rule=aba_all6,
              products_rule=counts["aba"][k6])
-claims.claim("c35-aba-above", "구조형 ABA는 센 모든 $n \\ge 2$에서 RBDA의 식보다 곱셈이 많다",
-             all(a > b for n, a, b in zip(ns, counts["aba_s"], counts["aba_pub"]) if n >= 2),
+claims.claim("c35-aba-below", "구조형 ABA는 센 모든 $n \\ge 2$에서 RBDA의 식보다 곱셈이 적다",
+             all(a < b for n, a, b in zip(ns, counts["aba_s"], counts["aba_pub"]) if n >= 2),
              counted=counts["aba_s"], published=counts["aba_pub"])
 mm_n = [(n, a, b) for n, a, b in zip(ns, counts["mass_matrix"], counts["mass_matrix_pass"])
         if a is not None]
@@ -226,29 +228,32 @@ fit_ns = fits["crba"]["checked"]
 glue("c35_fit_ns", f"{fit_ns[0]}–{max(n for n in fit_ns if n <= 24)}, "
      + ", ".join(str(n) for n in fit_ns if n > 24), display=False)
 glue("c35_fit_mm_max", max(fits["mass_matrix"]["checked"]), display=False)
-off_at_1 = sorted(k for k, v in fits.items() if v["exceptions"])
-claims.claim("c35-fit-n1", "구조형의 세 식은 $n = 1$에서만 맞지 않는다",
-             off_at_1 == ["aba_s", "crba_s", "rnea_s"]
-             and all(v["from"] == 2 and [e[0] for e in v["exceptions"]] == [1]
-                     for k, v in fits.items() if k in off_at_1)
-             and all(v["from"] == 1 for k, v in fits.items() if k not in off_at_1), fits=fits)
-for key in off_at_1:
-    glue(f"c35_fit_{key}_1", fits[key]["exceptions"][0][1], display=False)
-    glue(f"c35_fit_{key}_f1", minus(fits[key]["exceptions"][0][2]), display=False)
+claims.claim("c35-fit-ends", "구조형 CRBA와 ABA의 식은 $n \\ge 3$에서, RNEA의 식은 $n \\ge 2$에서 "
+             "맞는다",
+             fits["crba_s"]["from"] == fits["aba_s"]["from"] == 3 and fits["rnea_s"]["from"] == 2
+             and all(v["from"] == 1 for k, v in fits.items()
+                     if k not in ("crba_s", "aba_s", "rnea_s")), fits=fits)
+for n_, counted_, formula_ in fits["aba_s"]["exceptions"]:
+    glue(f"c35_fit_aba_s_{n_}", counted_, display=False)
+    glue(f"c35_fit_aba_s_f{n_}", minus(formula_), display=False)
 glue("c35_aba_pub_1", minus(ch35.published_aba(1)), display=False)
-glue("c35_aba_s_rbda", f"{counts['aba_s'][k6] + 6:,}", display=False)  # + n divisions, n = 6
+divisions6 = engine.compiled(chain6, "aba").operations["/"]  # 1/D_i; the last D is a constant
+glue("c35_aba_divisions6", divisions6, display=False)
+glue("c35_aba_s_rbda", f"{counts['aba_s'][k6] + divisions6:,}", display=False)
 # RBDA 205-206쪽: 관성 하나를 옮기는 rx = 32 m, 렌치(벡터) 하나를 옮기는 vx = 20 m.
 # n² 계수는 렌치를 한 칸 옮기는 곱셈의 절반이다 (이 구현과 RBDA 식 (10.2) 모두).
-RBDA_RX, RBDA_VX = 32, 20
+RBDA_RX, RBDA_VX = ch35.RBDA_STEPS["rx"], ch35.RBDA_STEPS["vx"]
 glue("c35_rbda_rx", RBDA_RX, display=False)
 glue("c35_rbda_vx", RBDA_VX, display=False)
 assert all(ch35.published_crba(n) == (n - 1) * RBDA_RX + n * (n - 1) // 2 * RBDA_VX
            for n in range(1, 65))  # RBDA 식 (10.2)에 ra = 0 m을 넣으면 식 (10.3)
-n_sq_extra = (steps["wrench"] - RBDA_VX) / 2 * 64**2
-crba_gap64 = counts["crba_s"][k64] - counts["crba_pub"][k64]
-glue("c35_crba_gap_share", int(fixed(100 * n_sq_extra / crba_gap64, 0)), display=False)
-claims.claim("c35-crba-gap", "차이는 주로 $n^2$의 계수에서 온다",
-             bool(n_sq_extra > 0.5 * crba_gap64), n_sq_extra=n_sq_extra, gap=crba_gap64)
+glue("c35_crba_gap64", f"{counts['crba_pub'][k64] - counts['crba_s'][k64]:,}", display=False)
+claims.claim("c35-crba-below", "구조형 CRBA는 센 모든 $n \\ge 2$에서 RBDA의 식보다 곱셈이 적다",
+             all(a < b for n, a, b in zip(ns, counts["crba_s"], counts["crba_pub"]) if n >= 2),
+             counted=counts["crba_s"], published=counts["crba_pub"])
+claims.claim("c35-crba-same-steps", "RBDA의 두 값과 같다",
+             steps["composite"] == RBDA_RX and steps["wrench"] == RBDA_VX,
+             composite=steps["composite"], wrench=steps["wrench"])
 
 
 def fit_text(key):
@@ -288,19 +293,20 @@ for name, key, formula in rows:
 display(Markdown("\n".join(lines)))
 
 # %% [markdown]
-# % claim: c35-mm-diff, c35-fit-n1
+# % claim: c35-mm-diff, c35-fit-ends
 #
 # 식 열의 다항식은 관절 수 $n$마다 센 값에 맞춘 것이다. 셋째 열은 센 값과 식이 같아지는 범위로,
 # $n =$ {glue:text}`c35_fit_ns`에서 센 값과 비교해 얻었다(열 구성의 두 행은 $n \le$
-# {glue:text}`c35_fit_mm_max`까지만 센다). 구조형의 세 식은 $n = 1$에서만 맞지 않는다. 관절이
-# 하나뿐이면
-# 첫 링크가 곧 끝 링크이므로, 두 끝에서 따로 덜어지는 곱셈을 모은 상수항이 맞을 수 없다. 예를 들어
-# 구조형 ABA는 $n = 1$에서 {glue:text}`c35_fit_aba_s_1`번을 곱하는데, 식의 값은
-# {glue:text}`c35_fit_aba_s_f1`이다. 두 질량 행렬 행의 차이는 관절 변환(회전 관절 하나에
+# {glue:text}`c35_fit_mm_max`까지만 센다). 구조형 CRBA와 ABA의 식은 $n \ge 3$에서, RNEA의 식은
+# $n \ge 2$에서 맞는다. 사슬의 두 끝은 특별하다. 첫 링크는 정지에서 시작하고, 끝 링크의 상수는
+# 컴파일할 때 접힌다. 관절이 한두 개뿐이면 첫 링크와 끝 링크가 겹치거나 붙어 있다. 그래서 두 끝에서
+# 따로 덜어지는 곱셈을 모은 상수항이 맞을 수 없다. 예를 들어 구조형 ABA는 $n = 1$에서
+# {glue:text}`c35_fit_aba_s_1`번, $n = 2$에서 {glue:text}`c35_fit_aba_s_2`번을 곱하는데, 식의 값은
+# 차례로 {glue:text}`c35_fit_aba_s_f1`, {glue:text}`c35_fit_aba_s_f2`이다. 두 질량 행렬 행의 차이는 관절 변환(회전 관절 하나에
 # {glue:text}`c35_mm_step`번)을 열마다 만드느냐 링크마다 한 번 만드느냐에서 오며, $n(n-1)$에
 # 비례한다.
 #
-# % claim: c35-crba-gap
+# % no-claim: 두 RBDA 행의 출처와 적용 범위
 #
 # 두 RBDA 행은 RBDA의 표 10.1(202쪽)에서 직접 옮겼다. CRBA의 식은 RBDA가 10.3.1절에서 식 (10.2)로
 # 유도해 식 (10.3)으로 적은 것이다(205–206쪽). 관성 하나를 옮기는 데 {glue:text}`c35_rbda_rx`번,
@@ -309,15 +315,24 @@ display(Markdown("\n".join(lines)))
 # 표가 {cite:t}`mcmillan1995efficient`의 표 II(고정 기저)에서 옮긴 것이다. 그 논문은 이 책이 읽지
 # 못했으므로 ABA의 식은 RBDA를 거친 인용이다. 표의 대상은 회전 관절만으로 된 가지 없는 일반 사슬이다
 # (203쪽). RBDA는 두 식이 맞는 $n$의 범위를 적지 않는다. ABA의 식은 $n = 1$에서 음수
-# ({glue:text}`c35_aba_pub_1`)가 되므로 그곳에서는 쓸 수 없다. 구조형 CRBA는 $n = 64$에서
-# RBDA 값의 {glue:text}`c35_crba_ratio64`배이다. 차이는 주로 $n^2$의 계수에서 온다
-# ($n = 64$에서 차이의 {glue:text}`c35_crba_gap_share`%). 그 계수는 렌치를 한 칸 안쪽으로 옮기는
-# 곱셈의 절반이다. 이 구현은 한 번에 {glue:text}`c35_step_wrench`번을 쓰고, RBDA는 축 스크루 변환
-# 두 번으로 {glue:text}`c35_rbda_vx`번을 쓴다.
+# ({glue:text}`c35_aba_pub_1`)가 되므로 그곳에서는 쓸 수 없다.
+#
+# % claim: c35-crba-below, c35-crba-same-steps
+#
+# 구조형 CRBA는 센 모든 $n \ge 2$에서 RBDA의 식보다 곱셈이 적다. $n = 64$에서는 RBDA 값의
+# {glue:text}`c35_crba_ratio64`배로, {glue:text}`c35_crba_gap64`번 적다. 사슬 가운데 회전 관절
+# 하나에서 센 두 단계는 RBDA의 두 값과 같다. 합성 관성 하나를 옮기는 데
+# {glue:text}`c35_step_composite`번, 렌치를 한 칸 안쪽으로 옮기는 데 {glue:text}`c35_step_wrench`번이
+# 든다. $n^2$의 계수는 렌치 한 칸의 절반이므로 두 식에서 같다. 차이는 $n$의 계수와 상수항에 있다. 각
+# 열의 첫 칸은 관절 자신의 열 렌치를 옮긴다. 그 힘에는 z 성분이 없으므로
+# {glue:text}`c35_step_column_first`번이면 된다. 또 끝 링크의 관성처럼 상수끼리의 곱은 컴파일할 때
+# 미리 계산되어 호출마다 하지 않는다.
 #
 # 세는 규칙도 조금 다르다. RBDA는 나눗셈을 곱셈에 넣어 세고, 사인과 코사인의 계산은 뺀다(201쪽,
-# 203쪽). 이 책의 두 규칙은 나눗셈을 세지 않는다({ref}`sec-count-rules`). 구조형 ABA는 관절마다
-# 나눗셈을 한 번 하므로, RBDA의 규칙으로 세면 $n = 6$에서 {glue:text}`c35_aba_s_rbda`번이 된다.
+# 203쪽). 이 책의 두 규칙은 나눗셈을 세지 않는다({ref}`sec-count-rules`). 구조형 ABA는 끝 관절을
+# 뺀 관절마다 나눗셈을 한 번 한다(끝 관절의 $D_n$은 상수이다). $n = 6$에서
+# {glue:text}`c35_aba_divisions6`번이므로, RBDA의 규칙으로 세면 {glue:text}`c35_aba_s_rbda`번이
+# 된다.
 #
 # ```{exercise} 합성 관성이 아끼는 곱셈
 # :label: ex-35-composite
@@ -383,29 +398,36 @@ display(Markdown("\n".join(lines)))
 # `aba_structured`는 관절 프레임의 성분으로 계산한다. 구조형에서는 운동 부분공간 $A_i$가 좌표축
 # 하나이므로 $\mathcal{G}^{a}_i$의 그 행과 열이 정확히 0이
 # 된다($\mathcal{G}^{a}_iA_i = U_i - U_i D_i/D_i = 0$).
-# RBDA(128쪽)도 이 성질로 관절체 관성의 계산을 조금 줄일 수 있다고 적는다. 구현은 이런 구조적 0을
-# "값 없음"으로 표시해 곱셈과 덧셈에서 건너뛴다.
+# RBDA(128쪽)도 이 성질로 관절체 관성의 계산을 조금 줄일 수 있다고 적는다. 구현은 이런 성분을
+# 구조적 0으로 표시하고, 그 0이 들어가는 곱셈과 덧셈은 컴파일된 코드에 남지 않는다. 구조형은 첫
+# 단계도 다르게 한다. RNEA의 바깥 순환을 $\ddot q = 0$으로 돌리면 링크마다 렌치
+# $\mathcal{G}_i\dot V_i - \mathrm{ad}_{V_i}^{\mathsf T}\mathcal{G}_iV_i$가 나온다. 이때의
+# $\dot V_i$에는 속도곱 가속도와 중력이 이미 들어 있고, 구조형은 이 렌치를 바이어스 렌치로 쓴다.
+# 그러면 둘째와 셋째 단계는 관절 가속도가 만드는 몫만 풀면 된다. 셋째
+# 단계는 정지에서 시작하고 $\mathcal{G}^{a}_i\kappa_i$를 만들지 않는다.
 #
-# % claim: c35-aba-dense-rule, c35-aba-above
+# % claim: c35-aba-dense-rule, c35-aba-below
 #
 # 곱셈 수는 위 표에 있다. 밀집 ABA는 $n = 6$에서 구조형의 {glue:text}`c35_aba_dense_ratio6`배를
 # 곱한다. 밀집형의 값은 행렬 곱만 센 것이고, 모든 곱셈을 세면
 # {glue:text}`c35_aba_dense_all_ratio6`배로
 # 차이가 더 크다. 구조형은 회전 관절 하나에 {glue:text}`c35_step_per_joint`번을 쓴다. $n = 6$에서는
 # RBDA 값의 {glue:text}`c35_aba_ratio6`배, $n = 64$에서는 {glue:text}`c35_aba_ratio64`배이다.
-# 구조형 ABA는 센 모든 $n \ge 2$에서 RBDA의 식보다 곱셈이 많다.
+# 구조형 ABA는 센 모든 $n \ge 2$에서 RBDA의 식보다 곱셈이 적다.
 #
-# 보조 함수마다 센 몫을 보면, 관절체 관성을 부모의 축으로 돌리는 데 {glue:text}`c35_step_rotate`번,
-# 부모의 원점으로 옮기는 데 {glue:text}`c35_step_translate`번이 든다. 렌치를 부모로 옮기는 데
+# 단계마다 따로 컴파일해 센 몫은 다음과 같다. 관절 축을 따라 행과 열 하나가 0인 관절체 관성을
+# 부모로 옮기는 데 {glue:text}`c35_step_inertia`번이 든다. 그 가운데 관절 축을 따라 미끄러지는 데
+# {glue:text}`c35_step_slide`번, z축과 x축에 대해 돌리는 데 {glue:text}`c35_step_rotate`번, 공통
+# 법선을 따라 옮기는 데 {glue:text}`c35_step_offset`번이다. 렌치를 부모로 옮기는 데
 # {glue:text}`c35_step_wrench`번, 트위스트를 자식으로 옮기는 데 {glue:text}`c35_step_twist`번이
-# 든다.
-# 나머지는 관절체 관성과 그 곱, 바이어스 렌치, 삼각함수의 곱이다. 관성을 옮기는 두 몫이 관절당
-# 곱셈의
-# {glue:text}`c35_step_inertia_share`%를 차지한다. RBDA(204쪽)에 따르면 표 10.1의 값은 세 가지
-# 최적화의 결과이다. DH 좌표계를 쓰고, 링크 좌표에서 관절의 운동 부분공간이 $(0,0,1,0,0,0)$임을
-# 살리고, 링크 사이의 변환을 축 스크루 변환 두 번(x축 하나, z축 하나)으로 나눈다. 이 책의 관절
-# 프레임 $\{i'\}$도 관절 축을 z축에 두지만, 부모까지의 오프셋은 일반적인 3차원 벡터로 남는다. 어디서
-# 몇 번을 더 줄일 수 있는지는 3.5.9절의 연구 질문으로 남긴다.
+# 든다. 나머지는 RNEA의 바깥 순환, 관절체 관성의 갱신, 삼각함수의 곱이다. 관성을 옮기는 몫이 관절당
+# 곱셈의 {glue:text}`c35_step_inertia_share`%를 차지한다. RBDA(204쪽)에 따르면 표 10.1의 값은 세
+# 가지 최적화의 결과이다. DH 좌표계를 쓰고, 링크 좌표에서 관절의 운동 부분공간이
+# $(0,0,1,0,0,0)$임을 살리고, 링크 사이의 변환을 축 스크루 변환 두 번(x축 하나, z축 하나)으로
+# 나눈다. 이 책의 관절 프레임 $\{i'\}$도 같은 세 가지를 쓴다. 곱셈이 더 적은 까닭으로 세 가지를
+# 들 수 있다. 대칭 행렬을 두 배 각으로 돌리고, 상수끼리의 곱을 컴파일할 때 미리 하며, 위에서 본
+# 대로 첫 단계를 RNEA의 바깥 순환으로 대신한다. 그 가운데 어느 것이 몇 번을 덜어 주는지는 3.5.9절의
+# 연구 질문으로 남긴다.
 #
 # ```{figure} figures/ch35_opcount.png
 # :name: fig-35-opcount
@@ -525,33 +547,60 @@ def measured_crossover(fast, slow):
 m_ours = measured_crossover("aba_structured", "route_structured")
 m_pin = measured_crossover("pin.aba", "pin crba+nle+cholesky")
 n_seen = max(ns_b)
-glue("c35_meas_ours", f"관측한 n ≤ {n_seen}에서 없음" if m_ours is None else f"n ≥ {m_ours}",
-     display=False)
-glue("c35_meas_pin", f"관측한 n ≤ {n_seen}에서 없음" if m_pin is None else f"n ≥ {m_pin}",
-     display=False)
-# 잰 n 가운데 O(n³) 경로가 더 빨랐던 가장 큰 n (이 책의 구현)
-ours_below = max((n for n, r in zip(ns_b, growth)
-                  if float(r["route_structured_us"]) < float(r["aba_structured_us"])), default=None)
-glue("c35_meas_ours_below", ours_below if ours_below is not None else "—", display=False)
-last = growth[-1]
+
+
+def faster_from(m):
+    """measured_crossover의 결과를 문장으로."""
+    if m is None:
+        return f"잰 n ≤ {n_seen}에서 ABA가 계속 빠른 구간이 없었다"
+    if m == ns_b[0]:
+        return f"잰 모든 n({ns_b[0]}부터 {n_seen}까지)에서 ABA가 빨랐다"
+    return f"n ≥ {m}부터 ABA가 빨랐다"
+
+
+glue("c35_meas_ours", faster_from(m_ours), display=False)
+glue("c35_meas_pin", faster_from(m_pin), display=False)
+first, last = growth[0], growth[-1]
+
+
+def route_ratio(row, route, fast):
+    return float(row[route + "_us"]) / float(row[fast + "_us"])
+
+
+glue("c35_meas_n0", int(first["n"]), display=False)
 glue("c35_meas_n", int(last["n"]), display=False)
-glue("c35_meas_pin_ratio", fixed_sig(float(last["pin crba+nle+cholesky_us"])
-                                     / float(last["pin.aba_us"]), 2), display=False)
-claims.claim("c35-meas-ours-below", "잰 $n$ 가운데 $O(n^3)$ 경로가 더 빨랐던 가장 큰 $n$은",
-             ours_below is not None and m_ours is not None and ours_below < m_ours,
-             below=ours_below, crossover=m_ours)
+glue("c35_meas_ours_ratio0", fixed_sig(route_ratio(first, "route_structured", "aba_structured"), 2),
+     display=False)
+glue("c35_meas_ours_ratio", fixed_sig(route_ratio(last, "route_structured", "aba_structured"), 2),
+     display=False)
+glue("c35_meas_pin_ratio", fixed_sig(route_ratio(last, "pin crba+nle+cholesky", "pin.aba"), 2),
+     display=False)
+both_aba = m_ours == ns_b[0] and m_pin == ns_b[0]
+claims.claim("c35-meas-route-slower", "가장 작은 $n =$",
+             route_ratio(first, "route_structured", "aba_structured") > 1
+             and route_ratio(last, "route_structured", "aba_structured") > 1
+             and route_ratio(last, "pin crba+nle+cholesky", "pin.aba") > 1,
+             first=first, last=last)
+claims.claim("c35-meas-aba-faster", "잰 시간으로는 두 구현 모두 ABA가 빨랐다", both_aba,
+             ours=m_ours, pin=m_pin, measured=ns_b)
 
 # %% [markdown]
-# % claim: c35-meas-ours-below
+# % claim: c35-meas-route-slower
 #
 # - 이 책의 파이썬 구현(`aba_structured` 대 구조형 CRBA + RNEA + LAPACK 분해): {glue:text}`c35_meas_ours`.
-#   잰 $n$ 가운데 $O(n^3)$ 경로가 더 빨랐던 가장 큰 $n$은 {glue:text}`c35_meas_ours_below`이다.
+#   가장 작은 $n =$ {glue:text}`c35_meas_n0`에서도 $O(n^3)$ 경로는 ABA의
+#   {glue:text}`c35_meas_ours_ratio0`배, $n =$ {glue:text}`c35_meas_n`에서는
+#   {glue:text}`c35_meas_ours_ratio`배 시간이 걸렸다.
 # - Pinocchio(`pin.aba` 대 `pin.crba` + `pin.nonLinearEffects` + `pin.cholesky`): {glue:text}`c35_meas_pin`.
 #   $n =$ {glue:text}`c35_meas_n`에서 $O(n^3)$ 경로는 ABA의 {glue:text}`c35_meas_pin_ratio`배 시간이 걸렸다.
 #
-# 파이썬 구현의 시간은 곱셈 수보다 인터프리터가 연산 하나를 처리하는 비용이 정하는 것으로 보인다.
-# LAPACK의 분해는 컴파일된 코드라서, 작은 $n$에서는 $n^3$ 항이 시간에 거의 드러나지 않는다. 측정은
-# 다른 작업과 함께 쓰는 기계에서 했다(부록 B의 기계 기록). 그러므로 교차점 근처의 순서는 다시 재면
+# % claim: c35-meas-aba-faster
+#
+# 곱셈 수로는 작은 $n$에서 $O(n^3)$ 경로가 싸지만, 잰 시간으로는 두 구현 모두 ABA가 빨랐다.
+# $O(n^3)$ 경로는 라이브러리를 세 번(CRBA, RNEA, 분해) 부르고 ABA는 한 번 부른다. 작은 $n$에서는
+# 곱셈보다 호출마다 드는 고정 비용(입력 검사, 인자 준비, 결과 배열 만들기)이 시간을 정하는 것으로
+# 보인다. 측정은 다른 작업과 함께 쓰는 기계에서 했다(부록 B의 기계 기록). 그러므로 비가 1에 가까운
+# 곳의 순서는 다시 재면
 # 바뀔 수 있다.
 #
 # ```{exercise} 교차점을 옮기는 것
@@ -559,9 +608,9 @@ claims.claim("c35-meas-ours-below", "잰 $n$ 가운데 $O(n^3)$ 경로가 더 �
 #
 # % no-claim: 연습 문제의 가정(가상의 곱셈 수)
 #
-# 구조형 ABA의 곱셈을 관절당 {glue:text}`c35_step_per_joint`번에서 RBDA 표의 기울기 224번으로
-# 줄였다고 하자. 나머지(CRBA, RNEA,
-# 분해)는 그대로일 때 곱셈 수로 본 교차점은 작아지는가, 커지는가? 계산으로 확인하라.
+# 구조형 ABA가 관절당 {glue:text}`c35_step_per_joint`번이 아니라 RBDA 표의 기울기인 224번을
+# 곱한다고 하자. 나머지(CRBA, RNEA, 분해)는 그대로일 때 곱셈 수로 본 교차점은 작아지는가,
+# 커지는가? 계산으로 확인하라.
 # ```
 #
 # ```{solution-start} ex-35-crossover
@@ -569,15 +618,15 @@ claims.claim("c35-meas-ours-below", "잰 $n$ 가운데 $O(n^3)$ 경로가 더 �
 # :class: dropdown
 # ```
 #
-# ABA 쪽만 싸지므로 교차점은 작아질 수밖에 없다. 상수항은 이 책의 값 $-256$을 그대로 두고 센다.
+# ABA 쪽만 비싸지므로 교차점은 작아질 수 없다. 상수항은 이 책의 식의 값을 그대로 두고 센다.
 
 # %%
-def route(n):
-    c = ch35.multiplication_counts([n], mass_matrix_max=0)
-    return c["crba_s"][0] + c["rnea_s"][0] + c["chol"][0] + n * (n - 1)
-
-
-new_cross = next(n for n in range(2, 40) if 224 * n - 256 < route(n))
+nc = list(range(3, ch35.CROSSOVER_NMAX + 1))
+c = ch35.multiplication_counts(nc, mass_matrix_max=0)
+route = [cr + r + ch + n * (n - 1) for n, cr, r, ch in zip(nc, c["crba_s"], c["rnea_s"], c["chol"])]
+const = c["aba_s"][0] - steps["per_joint"] * nc[0]  # 구조형 ABA 식의 상수항
+new_cross = next(n for k, n in enumerate(nc)
+                 if all(224 * m + const < r for m, r in zip(nc[k:], route[k:])))
 print("기울기 224일 때의 교차점 n =", new_cross, "(지금:", ch35.crossover()["structured"]["n"], ")")
 
 # %% [markdown]
@@ -666,13 +715,11 @@ below = ch35.multiplication_counts(list(range(1, cross["structured"]["n"])), mas
 route_below = [cr + r + ch + n * (n - 1) for n, cr, r, ch in
                zip(below["n"], below["crba_s"], below["rnea_s"], below["chol"])]
 route6 = route_below[arm.n - 1]
-claims.claim("c35-advice-cost", "곱셈 수로도 시간으로도 $O(n^3)$ 경로가 싸다",
-             bool(all(r < a for r, a in zip(route_below, below["aba_s"]))
+claims.claim("c35-advice-cost", "잰 시간으로는 이 책의 구현에서도 Pinocchio에서도 잰 모든 $n$에서 ABA가",
+             bool(all(r < a for r, a in zip(route_below[1:], below["aba_s"][1:]))  # n >= 2
                   and route6 < counts["aba_s"][k6] and arm.n < cross["structured"]["n"]
-                  and ours_below is not None and arm.n <= ours_below
-                  and all(float(r["route_structured_us"]) < float(r["aba_structured_us"])
-                          for n, r in zip(ns_b, growth) if n <= ours_below)),
-             route6=route6, aba6=counts["aba_s"][k6], time_below=ours_below)
+                  and both_aba),
+             route6=route6, aba6=counts["aba_s"][k6], ours=m_ours, pin=m_pin)
 FEW_EPS = 10
 glue("c35_few_eps", FEW_EPS, display=False)
 claims.claim("c35-ratio-light",
@@ -683,6 +730,16 @@ claims.claim("c35-ratio-light",
 claims.claim("c35-ratio-heavy", "후방 오차도",
              all(float(heavy[c]) > float(light[c]) for c in ("bwd_aba_eps", "bwd_chol_eps")),
              heavy=heavy, light=light)
+# 구조형 ABA와 밀집 ABA의 오차 (임의 사슬과 평면 사슬, ch35_errors.csv)
+worst_s = {k: max(float(r[f"{k}_aba_s_eps"]) for r in err_rows) for k in ("fwd", "bwd")}
+worst_d = {k: max(float(r[f"{k}_aba_eps"]) for r in err_rows) for k in ("fwd", "bwd")}
+for k in ("fwd", "bwd"):
+    glue(f"c35_err_s_{k}", sig2(worst_s[k]), display=False)
+    glue(f"c35_err_d_{k}", sig2(worst_d[k]), display=False)
+glue("c35_far_feet", f"{structured.FAR_FEET:g}", display=False)
+claims.claim("c35-err-structured", "구조형 ABA의 오차는 밀집 ABA보다 컸다",
+             worst_s["fwd"] > worst_d["fwd"] and worst_s["bwd"] > worst_d["bwd"],
+             structured=worst_s, dense=worst_d)
 
 # %% [markdown]
 # ```{figure} figures/ch35_numerics.png
@@ -736,16 +793,26 @@ claims.claim("c35-ratio-heavy", "후방 오차도",
 #    {glue:text}`c35_ratio_light_cond`)에서는 세 방법 모두 {glue:text}`c35_few_eps` $\varepsilon$
 #    안에 머물렀다.
 #
+# % claim: c35-err-structured
+#
+# 4. **구조형 ABA의 정확도는 관절 프레임의 원점에 달린다.** 구조형은 링크의 관성을 관절 프레임
+#    $\{i'\}$의 원점에 대해 적는다. 원점이 링크의 질량 중심에서 멀면 이 관성은 거리의 제곱으로
+#    커진다. 그러면 순환은 크고 거의 같은 항을 서로 빼게 된다. 그래서 `chaindyn.structured`는 공통 법선의
+#    발이 사슬 크기(원점에서 가장 먼 축 위의 점까지의 거리에 단위 길이를 더한 값)의
+#    {glue:text}`c35_far_feet`배보다 멀리 떨어지면 두 축을 평행한 것으로 다루고, 원점을 앞 법선의
+#    발에 둔다. 그래도 임의 사슬과 평면 사슬에서 구조형 ABA의 오차는 밀집 ABA보다 컸다. 전방 오차는
+#    가장 커도 {glue:text}`c35_err_s_fwd` $\varepsilon$(밀집 {glue:text}`c35_err_d_fwd`
+#    $\varepsilon$), 후방 오차는 가장 커도 {glue:text}`c35_err_s_bwd` $\varepsilon$(밀집
+#    {glue:text}`c35_err_d_bwd` $\varepsilon$)였다.
+#
 # **언제 무엇을 믿을까.** 3.5.4절과 이 절의 측정에서 나오는 권고는 다음과 같다.
 #
 # % claim: c35-advice-cost
 #
-# - **비용.** 회전 관절 사슬에서 곱셈 수로는 $n <$ {glue:text}`c35_cross_structured`인 모든 $n$에서
-#   $O(n^3)$ 경로(CRBA + 촐레스키)가 ABA보다 싸다. 이 책의 구현으로 잰 시간으로는 잰 $n$ 가운데
-#   {glue:text}`c35_meas_ours_below`까지 $O(n^3)$ 경로가 빨랐다. 이 책의 6R 팔($n =$
-#   {glue:text}`c35_arm_n`)은 두 경계보다 아래에 있어, 곱셈 수로도 시간으로도 $O(n^3)$ 경로가 싸다.
-#   Pinocchio에서는 ABA가 {glue:text}`c35_meas_pin`에서 빨랐다. 작은 팔에서 어느 쪽이 싼지는 이렇게
-#   구현이 정한다.
+# - **비용.** 회전 관절 사슬에서 곱셈 수로는 $2 \le n <$ {glue:text}`c35_cross_structured`인 모든 $n$에서
+#   $O(n^3)$ 경로(CRBA + 촐레스키)가 ABA보다 싸고, 이 책의 6R 팔($n =$ {glue:text}`c35_arm_n`)도 그
+#   범위 안에 있다. 그러나 잰 시간으로는 이 책의 구현에서도 Pinocchio에서도 잰 모든 $n$에서 ABA가
+#   빨랐다. 작은 팔에서 어느 쪽이 싼지는 곱셈 수가 아니라 구현이 정한다.
 # - **정확도.** $\ddot q$ 자체가 필요하고 조건수가 클 수 있으면(펼친 긴 사슬) ABA가 낫다. 위의 둘째
 #   관찰에서 ABA의 전방 오차는 조건수를 거의 따르지 않았다. 다만 끝 링크가 무거운 사슬에서는 두 경로
 #   모두 오차가 컸다.
@@ -1044,11 +1111,10 @@ for fn in (aba, aba_structured):
 #
 # % no-claim: 답이 정해지지 않은 질문들
 #
-# - 구조형 ABA의 관절당 {glue:text}`c35_step_per_joint`번 가운데 관성을 옮기는
-#   {glue:text}`c35_step_inertia`번(회전 {glue:text}`c35_step_rotate`, 평행 이동
-#   {glue:text}`c35_step_translate`)을 줄이는 프레임 선택은 무엇인가? RBDA 10.3.1절처럼 DH
-#   좌표계와 축
-#   스크루 변환을 쓰면 RBDA 표의 기울기 224번에 얼마나 다가가는가?
+# - 구조형 ABA의 관절당 {glue:text}`c35_step_per_joint`번은 RBDA 표의 기울기 224번보다 작다.
+#   두 배 각의 회전, 컴파일할 때의 상수 곱, RNEA의 바깥 순환으로 대신한 첫 단계가 각각 몇 번을
+#   덜어 주는가? 관성을 옮기는 {glue:text}`c35_step_inertia`번(회전 {glue:text}`c35_step_rotate`)을
+#   더 줄이는 관성의 표현이 있는가?
 # - 3.5.5절에서 ABA의 전방 오차는 펼친 평면 사슬의 큰 조건수를 거의 따르지 않았다. 어떤 사슬에서
 #   ABA의 오차가 조건수를 따라가는가? 끝이 무거운 사슬(3.5.5절의 셋째 관찰)이 그 예인가?
 # - 계산 토크 제어에서 탑재물 질량을 온라인으로 추정하면(3.5.7절) 남는 오차는 얼마나 빨리
