@@ -665,10 +665,14 @@ ENGINE_STEPS = [
     ("  그 가운데 z축과 x축에 대한 회전", "rotate", "—"),
     ("  그 가운데 공통 법선을 따라 옮기기", "offset", "—"),
 ]
+
+# %% mystnb={"markdown_format": "myst"} tags=["remove-input"]
 md_table(["단계", "곱셈 (관절 프레임)", "곱셈 (일반 오프셋)", "RBDA 10.3.1절"],
          [[name, eng[key], eng_general[key], rbda] for name, key, rbda in ENGINE_STEPS],
          "구조형 CRBA와 ABA의 단계별 곱셈: 사슬 가운데 회전 관절 하나, 단계마다 따로 컴파일해 셈 "
          "(`chaindyn_book.ch35.step_counts`)", "tab-b-engine-steps", align="lrrl")
+
+# %% tags=["remove-input"]
 glue("bp_eng_sym", eng["sym_rotation"], display=False)
 glue("bp_eng_general_rot", eng["general_rotation"], display=False)
 glue("bp_eng_pass1", eng["pass1"], display=False)
