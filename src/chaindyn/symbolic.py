@@ -43,9 +43,12 @@ from ._validate import (
     check_choice,
     check_flag,
     check_joint_arrays,
+    check_pose,
     check_positive_int,
+    joint_type,
 )
-from .chain import Chain
+from .chain import _JOINT_NAMES, Chain
+from .spatial import check_inertia
 
 __all__ = [
     "SymbolicChain",
@@ -85,6 +88,16 @@ class SymbolicChain(NamedTuple):
         ``"revolute"`` or ``"prismatic"``.
     parameters : tuple of sympy.Symbol
         The symbols among the entries (empty for numeric parameters).
+
+    Notes
+    -----
+    A model built by hand is checked when it is used
+    (:func:`lagrangian_dynamics`), as strictly as :class:`chaindyn.Chain`
+    and with its messages: one home pose, inertia and joint type per screw,
+    real entries, and on every matrix whose entries are numbers a proper
+    pose, a unit screw of the kind its label says and a physical spatial
+    inertia.  An inertia in symbols must be symmetric with a mass that is
+    not known to be <= 0.
     """
 
     home: tuple
@@ -177,11 +190,58 @@ def _spatial_inertia(m, c, Ic):
 
 
 def _check_model(model):
+    """``model`` if it is a SymbolicChain that :func:`lagrangian_dynamics` can read: as
+    many home poses, inertias and joint types as screws, matrices of the right shapes
+    with real entries, and the checks of :class:`chaindyn.Chain` (a proper pose, a unit
+    screw of the kind its label says, a physical inertia) on every entry that is a
+    number; an inertia in symbols must be symmetric with a mass not known to be <= 0."""
     if not isinstance(model, SymbolicChain):
         raise ValueError(
             "model must be a chaindyn.symbolic.SymbolicChain (from from_chain, from_mdh_rows, "
             f"planar_2r or planar_nr), got {type(model).__name__}"
         )
+    sp = _sp()
+    fields = (("home", (4, 4)), ("screws", (6, 1)), ("inertias", (6, 6)))
+    for field, _ in fields + (("joint_types", None),):
+        if not isinstance(getattr(model, field), (tuple, list)):
+            raise ValueError(f"model.{field} must be a tuple, got "
+                             f"{type(getattr(model, field)).__name__}")
+    n = len(model.screws)
+    if n < 1:
+        raise ValueError("a chain needs at least one link, got no screws")
+    for field in ("home", "inertias", "joint_types"):
+        if len(getattr(model, field)) != n:
+            raise ValueError(f"model.{field} must have {n} entries (one per screw), "
+                             f"got {len(getattr(model, field))}")
+    for field, shape in fields:
+        for i, X in enumerate(getattr(model, field)):
+            if not isinstance(X, sp.MatrixBase) or X.shape != shape:
+                got = X.shape if isinstance(X, sp.MatrixBase) else type(X).__name__
+                raise ValueError(f"model.{field}[{i}] must be a sympy Matrix of shape {shape}, "
+                                 f"got {got}")
+            for x in X:
+                if not (_is_real_number(x) or _is_real_expr(x, sp)):
+                    raise ValueError(f"model.{field}[{i}] must have finite real entries, "
+                                     f"got {x!r}")
+    for i, (H, A, G, label) in enumerate(zip(model.home, model.screws, model.inertias,
+                                             model.joint_types)):
+        if label not in ("revolute", "prismatic"):
+            raise ValueError(f"model.joint_types[{i}] must be 'revolute' or 'prismatic', "
+                             f"got {label!r}")
+        if H.is_symbolic() is False:
+            check_pose(np.array(H, dtype=float), f"model.home[{i}]")
+        if A.is_symbolic() is False:
+            kind = joint_type(np.array(A, dtype=float).ravel(), f"model.screws[{i}]")
+            if kind != label:
+                raise ValueError(f"model.joint_types[{i}] must be {kind!r}, the kind of "
+                                 f"model.screws[{i}], got {label!r}")
+        if G.is_symbolic() is False:
+            check_inertia(np.array(G, dtype=float), f"model.inertias[{i}]")
+            continue
+        if any(sp.expand(G[j, k] - G[k, j]) != 0 for j in range(6) for k in range(j)):
+            raise ValueError(f"model.inertias[{i}] must be symmetric, got {G!r}")
+        if G[3, 3].is_positive is False:
+            raise ValueError(f"model.inertias[{i}] must have a mass m > 0, got m = {G[3, 3]}")
     return model
 
 
@@ -200,7 +260,7 @@ def _is_real_expr(x, sp):
 
     A number must be real (``sp.I`` is not); an expression in symbols must not
     be provably non-real (a symbol without assumptions passes)."""
-    if not isinstance(x, sp.Expr) or x.has(sp.nan, sp.zoo, sp.oo, sp.S.NegativeInfinity):
+    if not isinstance(x, sp.Expr) or x.has(sp.nan, sp.zoo, sp.oo, sp.S.NegativeInfinity, sp.I):
         return False
     if x.is_number:
         return x.is_real is True
@@ -305,7 +365,8 @@ def from_mdh_rows(rows):
     ------
     ValueError
         If ``rows`` is not a non-empty list or tuple of dicts, a row misses a
-        key, a type is not R or P, a value is not a finite real number
+        key, a type is not 'R', 'revolute', 'P' or 'prismatic' (any case, as
+        for :meth:`chaindyn.Chain.from_mdh`), a value is not a finite real number
         (strings, None, complex numbers, nan and inf are rejected), or
         :meth:`chaindyn.Chain.from_mdh` rejects the same rows (a mass <= 0,
         an inertia about the COM that is not positive definite; its message
@@ -331,8 +392,9 @@ def from_mdh_rows(rows):
         missing = [key for key in keys if key not in r]
         if missing:
             raise ValueError(f"row {k} must have the keys {', '.join(keys)}, missing {missing}")
-        if str(r["type"]).upper() not in ("R", "P"):
-            raise ValueError(f"row {k}: type must be 'R' or 'P', got {r['type']!r}")
+        if str(r["type"]).lower() not in _JOINT_NAMES:
+            raise ValueError(f"row {k}: type must be 'R', 'revolute', 'P' or 'prismatic', "
+                             f"got {r['type']!r}")
         for key in keys:
             if key != "type" and not _is_real_number(r[key]):
                 raise ValueError(f"row {k}: {key} must be a finite real number, got {r[key]!r}")
@@ -344,9 +406,9 @@ def from_mdh_rows(rows):
         [[float(r[c]) for c in ("cx", "cy", "cz")] for r in rows],
         [[[float(r[a]) for a in row] for row in (("Ixx", "Ixy", "Ixz"), ("Ixy", "Iyy", "Iyz"),
                                                  ("Ixz", "Iyz", "Izz"))] for r in rows],
-        [str(r["type"]).upper() for r in rows])
+        [str(r["type"]) for r in rows])
     for r in rows:
-        kind = {"R": "revolute", "P": "prismatic"}[str(r["type"]).upper()]
+        kind = _JOINT_NAMES[str(r["type"]).lower()]
 
         def num(key, r=r):
             return sp.Rational(repr(float(r[key])))
@@ -533,7 +595,7 @@ def joint_symbols(n):
 def _gravity_vector(gravity, mod):
     sp = _sp()
     if isinstance(gravity, (list, tuple)) and len(gravity) == 3 and any(
-            isinstance(x, sp.Basic) and not x.is_number for x in gravity):
+            isinstance(x, sp.Basic) for x in gravity):
         for i, x in enumerate(gravity):
             if not (_is_real_number(x) or _is_real_expr(x, sp)):
                 raise ValueError(f"gravity[{i}] must be a finite real number or a real sympy "
@@ -573,8 +635,9 @@ def lagrangian_dynamics(model, gravity=DEFAULT_GRAVITY, q=None, qd=None, qdd=Non
     model : SymbolicChain
     gravity : sequence of 3
         Gravity in {0}, m/s^2: finite real numbers, or a list or tuple in
-        which sympy expressions (e.g. :func:`planar_gravity`) and finite
-        real numbers mix.  Default ``(0, 0, -9.80665)``.
+        which sympy expressions (e.g. :func:`planar_gravity`), exact sympy
+        numbers (``Rational``, ``pi``) and finite real numbers mix.  Default
+        ``(0, 0, -9.80665)``.
     q, qd, qdd : tuple of sympy.Symbol, optional
         3 n distinct symbols, all three or none.  Default
         :func:`joint_symbols`.
@@ -591,7 +654,8 @@ def lagrangian_dynamics(model, gravity=DEFAULT_GRAVITY, q=None, qd=None, qdd=Non
     Raises
     ------
     ValueError
-        If ``model`` is not a SymbolicChain; gravity has not three finite
+        If ``model`` is not a SymbolicChain or fails its checks (see
+        :class:`SymbolicChain`); gravity has not three finite
         entries, or one entry of a symbolic gravity is neither a finite real
         number nor a real sympy expression (complex numbers, ``sp.I``,
         ``sp.zoo``, nan, inf, strings and None are rejected); only some of

@@ -574,12 +574,25 @@ def _merged_inertia(fname, names, links, pose):
     I_c = parallel_axis(I_o, -m_sum, c)  # back to the merged COM
     I_c = 0.5 * (I_c + I_c.T)
     try:
-        G = spatial_inertia(m_sum, c, I_c)
-    except ValueError as exc:  # a non-physical link: name it and the failed condition
-        what = (f"link {names[0]!r}: the inertia" if len(names) == 1
-                else f"the merged inertia of links {', '.join(names)}")
-        raise ValueError(f"{fname}: {what} {str(exc).removeprefix('spatial_inertia ')}") from None
-    return m_sum, G
+        return m_sum, spatial_inertia(m_sum, c, I_c)
+    except ValueError as merged:
+        massive = [ln for ln in names if links[ln].inertial is not None
+                   and links[ln].inertial.mass is not None and float(links[ln].inertial.mass) > 0]
+        for ln in massive:  # a link whose own <inertial> is not physical is named alone
+            inertial = links[ln].inertial
+            I_own = np.zeros((3, 3)) if inertial.inertia is None else inertial.inertia
+            try:
+                spatial_inertia(float(inertial.mass), np.zeros(3), np.asarray(I_own, dtype=float))
+            except ValueError as own:
+                raise _inertia_error(fname, f"link {ln!r}: the inertia", own) from None
+        what = (f"link {massive[0]!r}: the inertia" if len(massive) == 1
+                else f"the merged inertia of links {', '.join(massive)}")
+        raise _inertia_error(fname, what, merged) from None
+
+
+def _inertia_error(fname, what, exc):
+    """The ValueError of spatial_inertia ``exc``, said of ``what`` in the file ``fname``."""
+    return ValueError(f"{fname}: {what} {str(exc).removeprefix('spatial_inertia ')}")
 
 
 # ----------------------------------------------------------------------------- writer

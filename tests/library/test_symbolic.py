@@ -218,7 +218,8 @@ def test_bad_input(cases):
         "rows must be a non-empty list of table rows, got []")
     rows = models.arm6r_table()
     rows[2] = dict(rows[2], type="S")
-    assert _message(symbolic.from_mdh_rows, rows) == "row 2: type must be 'R' or 'P', got 'S'"
+    assert _message(symbolic.from_mdh_rows, rows) == (
+        "row 2: type must be 'R', 'revolute', 'P' or 'prismatic', got 'S'")
     assert _message(symbolic.torque_function, "dyn") == (
         "dyn must be a chaindyn.symbolic.Dynamics, got str")
     sym = symbolic.lagrangian_dynamics(symbolic.planar_2r(point_masses=True),
@@ -408,3 +409,86 @@ def test_lagrangian_dynamics_needs_distinct_joint_symbols():
         "q, qd, qdd must be 6 distinct Symbols, got qd1, qd2 more than once")
     assert _message(symbolic.lagrangian_dynamics, model, qd=qd) == (
         "q, qd, qdd must be given all three or none, got only qd")
+
+
+# ------------------------------------------------------------------------ a model built by hand
+
+
+def _arm2r():
+    return symbolic.from_chain(models.planar_2r())
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda m: m._replace(joint_types=("prismatic", "revolute")),
+     "model.joint_types[0] must be 'revolute', the kind of model.screws[0], got 'prismatic'"),
+    (lambda m: m._replace(joint_types=("hinge", "revolute")),
+     "model.joint_types[0] must be 'revolute' or 'prismatic', got 'hinge'"),
+    (lambda m: m._replace(inertias=m.inertias[:1]),
+     "model.inertias must have 2 entries (one per screw), got 1"),
+    (lambda m: m._replace(home=list(m.home) + [sp.eye(4)]),
+     "model.home must have 2 entries (one per screw), got 3"),
+    (lambda m: m._replace(screws=()), "a chain needs at least one link, got no screws"),
+    (lambda m: m._replace(screws=(m.screws[0].T, m.screws[1])),
+     "model.screws[0] must be a sympy Matrix of shape (6, 1), got (1, 6)"),
+    (lambda m: m._replace(home=(np.eye(4), m.home[1])),
+     "model.home[0] must be a sympy Matrix of shape (4, 4), got ndarray"),
+    (lambda m: m._replace(inertias=[sp.eye(6) * sp.I, m.inertias[1]]),
+     "model.inertias[0] must have finite real entries, got I"),
+    (lambda m: m._replace(joint_types="RR"), "model.joint_types must be a tuple, got str"),
+])
+def test_a_model_built_by_hand_is_checked(change, message):
+    assert _message(symbolic.lagrangian_dynamics, change(_arm2r()), gravity=G3) == message
+
+
+@pytest.mark.parametrize("part, value", [
+    ("screws", sp.Matrix([0, 0, 2, 0, 0, 0])),
+    ("screws", sp.Matrix([0, 0, 1, 0, 0, 1])),
+    ("screws", sp.Matrix([0, 0, 0, 0, 0, 0])),
+    ("home", sp.Matrix([[2, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])),
+    ("home", sp.Matrix([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 1, 1]])),
+    ("inertias", -symbolic.from_chain(models.planar_2r()).inertias[0]),
+    ("inertias", sp.diag(1, 1, 3, 1, 1, 1)),
+])
+def test_numeric_entries_get_the_chains_messages(part, value):
+    """The oracle: the message of chaindyn.Chain for the same arrays, the names prefixed."""
+    model = _arm2r()
+    arrays = {"home": np.array([np.array(H, dtype=float) for H in model.home]),
+              "screws": np.array([np.array(A, dtype=float).ravel() for A in model.screws]),
+              "inertias": np.array([np.array(G, dtype=float) for G in model.inertias])}
+    arrays[part][0] = np.array(value, dtype=float).reshape(arrays[part][0].shape)
+    want = _message(Chain, arrays["home"], arrays["screws"], arrays["inertias"])
+    changed = model._replace(**{part: (value,) + tuple(getattr(model, part)[1:])})
+    assert _message(symbolic.lagrangian_dynamics, changed, gravity=G3) == "model." + want
+
+
+def test_an_inertia_in_symbols_is_checked_where_it_can_be():
+    model = symbolic.planar_2r()
+    m1 = model.parameters[0]
+    G = model.inertias[0]
+    assert _message(symbolic.lagrangian_dynamics, model._replace(inertias=(-G, G))) == (
+        "model.inertias[0] must have a mass m > 0, got m = -m1")
+    skew = G.copy()
+    skew[0, 5] += m1
+    assert _message(symbolic.lagrangian_dynamics, model._replace(inertias=(skew, G))).startswith(
+        "model.inertias[0] must be symmetric, got Matrix(")
+
+
+def test_exact_gravity_is_the_float_gravity():
+    """Rational, Integer and pi entries are real numbers; the oracle is RNEA at the same
+    gravity in floats."""
+    chain, model = models.planar_2r(), _arm2r()
+    q = np.array([0.3, -0.7])
+    for gravity, numeric in (((0, -sp.Rational(981, 100), sp.Integer(0)), (0, -9.81, 0)),
+                             ((sp.pi, 0, 0), (np.pi, 0, 0))):
+        dyn = symbolic.lagrangian_dynamics(model, gravity=gravity)
+        got = np.array(dyn.g.subs(dict(zip(dyn.q, q))).evalf(), dtype=float).ravel()
+        want = rnea(chain, q, np.zeros(2), np.zeros(2), gravity=numeric)
+        assert _rel(got, want) <= REL
+
+
+def test_from_mdh_rows_takes_the_spellings_of_chain_from_mdh():
+    rows = models.arm6r_table()
+    words = [dict(r, type={"R": "revolute", "P": "prismatic"}[str(r["type"]).upper()])
+             for r in rows]
+    assert symbolic.from_mdh_rows(words) == symbolic.from_mdh_rows(rows)
+    assert symbolic.from_mdh_rows([dict(rows[0], type="Prismatic")]).joint_types == ("prismatic",)

@@ -396,9 +396,14 @@ GOOD = _link("base") + _link("l1", 1.0) + _joint("j1", "base", "l1")
          "moments [1. 1. 3.]"),
     (_link("base") + _link("l1", 1.0) + _link("l2", 1.0, inertia=(1, 0, 0, 1, 0, 5))
      + _joint("j1", "base", "l1") + _joint("f2", "l1", "l2", kind="fixed"), {},
-     "{path}: the merged inertia of links l1, l2 fails the triangle inequality of principal "
-     "moments (I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got "
-     "principal moments ["),
+     "{path}: link 'l2': the inertia fails the triangle inequality of principal moments "
+     "(I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got principal "
+     "moments [1. 1. 5.]"),
+    (_link("base") + _link("l1", 1.0, inertia=(1, 0, 0, 1, 0, 3)) + '<link name="tool"/>'
+     + _joint("j1", "base", "l1") + _joint("f", "l1", "tool", kind="fixed"), {},
+     "{path}: link 'l1': the inertia fails the triangle inequality of principal moments "
+     "(I1 + I2 >= I3, equivalently a positive semidefinite pseudo-inertia): got principal "
+     "moments [1. 1. 3.]"),
     (_link("base") + _link("l1", 1.0, inertia=(-1, 0, 0, 1, 0, 1)) + _joint("j1", "base", "l1"),
      {}, "{path}: link 'l1': the inertia fails the positive definiteness of the rotational "
          "inertia about the COM (I_c > 0): got principal moments [-1.  1.  1.]"),
