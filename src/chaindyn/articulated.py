@@ -151,8 +151,8 @@ def aba(chain, q, qd, tau, gravity=DEFAULT_GRAVITY, f_tip=None):
     U, d, u = [None] * n, [None] * n, [None] * n
     for i in reversed(range(n)):
         U[i] = _mv(GA[i], S[i])
-        d[i] = U[i] @ S[i]
-        u[i] = tau[..., i] - bA[i] @ S[i]
+        d[i] = _dot(U[i], S[i])
+        u[i] = tau[..., i] - _dot(bA[i], S[i])
         if i > 0:
             GX, Ga = _articulated(GA[i], U[i], d[i], X[i])
             ba = bA[i] + _mv(Ga, c[i]) + U[i] * (u[i] / d[i])[..., None]
@@ -219,7 +219,7 @@ def articulated_inertias(chain, q):
     D = [None] * n
     for i in reversed(range(n)):
         U = _mv(GA[i], S[i])
-        D[i] = U @ S[i]
+        D[i] = _dot(U, S[i])
         if i > 0:
             GA[i - 1] = GA[i - 1] + _articulated(GA[i], U, D[i], X[i])[0]
     return np.stack(GA, axis=-3), np.stack(D, axis=-1)
@@ -409,7 +409,7 @@ def inverse_mass_matrix(chain, q):
     B = np.zeros_like(q, shape=q.shape[:-1] + (6, 0))
     for i in reversed(range(n)):
         U[i] = _mv(GA[i], S[i])
-        d[i] = U[i] @ S[i]
+        d[i] = _dot(U[i], S[i])
         B = np.concatenate([np.zeros_like(B, shape=B.shape[:-1] + (1,)), B], axis=-1)  # k = i
         e = np.zeros(n - i)
         e[0] = 1.0

@@ -35,6 +35,7 @@ import numpy as np
 from ._validate import DEFAULT_GRAVITY, batch_shape, check_dynamics, check_state
 from .kinematics import _relative_poses
 from .spatial import cross, transpose
+from .spatial import dot as _dot
 from .spatial import matvec as _mv
 
 __all__ = ["link_velocities", "rnea_classic"]
@@ -171,6 +172,6 @@ def rnea_classic(chain, q, qd, qdd, gravity=DEFAULT_GRAVITY, f_tip=None):
         Rf = _mv(R_next, f)
         nm = moments[i] + _mv(R_next, nm) + cross(chain.coms[i], forces[i]) + cross(P_next, Rf)
         f = Rf + forces[i]
-        taus[i] = nm @ w + f @ u
+        taus[i] = _dot(nm, w) + _dot(f, u)
         R_next, P_next = frames[i]
     return np.stack(taus, axis=-1)

@@ -35,6 +35,7 @@ import numpy as np
 
 from ._validate import as_array, check_chain, check_state
 from .inverse_dynamics import joint_steps
+from .spatial import dot as _dot
 from .spatial import matvec as _mv
 from .spatial import transform_inertia, transpose
 
@@ -106,10 +107,10 @@ def crba(chain, q):
     X = joint_steps(chain, q)
     for i, Gc in zip(reversed(range(n)), _composites(chain, X)):
         F = _mv(Gc, chain.screws[i])
-        M[..., i, i] = F @ chain.screws[i]
+        M[..., i, i] = _dot(F, chain.screws[i])
         for j in reversed(range(i)):
             F = _mv(transpose(X[j + 1]), F)
-            M[..., i, j] = M[..., j, i] = F @ chain.screws[j]
+            M[..., i, j] = M[..., j, i] = _dot(F, chain.screws[j])
     return M
 
 

@@ -32,6 +32,7 @@ from ._validate import (
     check_state,
 )
 from .spatial import Ad_rp, ad, bias_wrench, pose_mul, screw_exp, transpose
+from .spatial import dot as _dot
 from .spatial import matvec as _mv
 
 __all__ = ["rnea", "joint_wrenches", "link_twists", "STANDARD_GRAVITY"]
@@ -150,7 +151,7 @@ def backward_recursion(chain, Ads, Vs, Vds, f_tip):
         G, V = chain.inertias[i], Vs[i]
         F = F + _mv(G, Vds[i]) + bias_wrench(G, V)  # G Vd - ad_V^T (G V)
         Fs[i] = F
-        taus[i] = F @ chain.screws[i]
+        taus[i] = _dot(F, chain.screws[i])
         F = _mv(transpose(Ads[i]), F)  # Ad_{T_{i,i-1}}^T F_i, into {i-1}
     return np.stack(taus, axis=-1), np.stack(Fs, axis=-2)
 

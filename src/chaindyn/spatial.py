@@ -54,7 +54,12 @@ def matvec(A, x):
 
 def dot(a, b):
     """Dot product of vectors over stacks, (..., k) . (..., k) -> (...), as a matrix
-    product (k multiplications, which :mod:`chaindyn.opcount` counts as a product)."""
+    product (k multiplications, which :mod:`chaindyn.opcount` counts as a product).
+
+    One state and a stack of states get the same sums, bit for bit: ``a @ b`` of two
+    1-d vectors (BLAS's dot) and of a stack and a vector (a matrix-vector product)
+    add their terms in different orders, while this form is the same (1, k) @ (k, 1)
+    product for every state."""
     return (a[..., None, :] @ b[..., :, None])[..., 0, 0]
 
 
