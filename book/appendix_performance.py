@@ -670,7 +670,7 @@ ENGINE_STEPS = [
 md_table(["단계", "곱셈 (관절 프레임)", "곱셈 (일반 오프셋)", "RBDA 10.3.1절"],
          [[name, eng[key], eng_general[key], rbda] for name, key, rbda in ENGINE_STEPS],
          "구조형 CRBA와 ABA의 단계별 곱셈: 사슬 가운데 회전 관절 하나, 단계마다 따로 컴파일해 셈 "
-         "(`chaindyn_book.ch35.step_counts`)", "tab-b-engine-steps", align="lrrl")
+         "(chaindyn_book.ch35.step_counts)", "tab-b-engine-steps", align="lrrl")
 
 # %% tags=["remove-input"]
 glue("bp_eng_sym", eng["sym_rotation"], display=False)

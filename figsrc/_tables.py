@@ -14,7 +14,8 @@ def md_table(header, rows, caption, name, align=None, widths=None):
     header : sequence of str
     rows : sequence of sequences (cells are turned into text with ``str``)
     caption : str
-        Korean caption shown as "표 N. caption".
+        Korean caption shown as "표 N. caption"; no backticks (it opens the
+        directive's backtick fence, where a backtick would end the fence).
     name : str
         Label for ``{numref}``.
     align : str, optional
@@ -31,6 +32,8 @@ def md_table(header, rows, caption, name, align=None, widths=None):
     """
     from IPython.display import Markdown
 
+    if "`" in caption:  # the caption is the info string of a backtick fence
+        raise ValueError(f"a table caption cannot hold a backtick, got {caption!r}")
     align = align or "r" * len(header)
     rule = {"l": ":--", "r": "--:", "c": ":-:"}
     lines = [f"```{{table}} {caption}", f":name: {name}", ":align: center"]
