@@ -1370,7 +1370,9 @@ print("교차 항 (나눈 호출의 차):", fixed(cross, 4))
 #   `ad_dual(V) @ (G @ V)`로 계산한다. `ad_dual(V)`는 렌치에 작용하는 $\mathrm{ad}_V$의 쌍대
 #   $-\mathrm{ad}_V^{\mathsf T}$(Featherstone의 `crf`)이므로, 식의 빼기가 여기서는 더하기가 된다.
 #   같은 함수를 `aba`의 편향 렌치와 3.1장의 강체 방정식도 부른다.
-# - `taus[i] = F @ chain.screws[i]` — 줄 9, 식 {eq}`eq-rnea-torque`.
+# - `taus[i] = _dot(F, chain.screws[i])` — 줄 9, 식 {eq}`eq-rnea-torque`. `_dot`(`chaindyn.spatial.dot`)은
+#   내적을 $1\times6$ 행렬과 $6\times1$ 행렬의 곱으로 계산한다. 그래서 상태 하나의 토크와 여러 상태를
+#   한 번에 계산한 토크가 마지막 비트까지 같다.
 # - `F = _mv(transpose(Ads[i]), F)` — 줄 10. `transpose`는 곱셈 없이 마지막 두 축을 바꿀 뿐이다.
 #
 # 공개 함수 `rnea`와 `joint_wrenches`는 입력을 검사한 뒤 이 두 함수를 차례로 부르고, 각각
@@ -1408,7 +1410,7 @@ mapping = [
     ("알고리즘 줄 6", src_bwd, "F = np.zeros_like(Vs[-1]) if f_tip is None else f_tip"),
     ("eq-rnea-wrench", src_bwd, "F = F + _mv(G, Vds[i]) + bias_wrench(G, V)"),
     ("eq-rnea-wrench", src_bias, "return matvec(ad_dual(V), matvec(G, V))"),
-    ("eq-rnea-torque", src_bwd, "taus[i] = F @ chain.screws[i]"),
+    ("eq-rnea-torque", src_bwd, "taus[i] = _dot(F, chain.screws[i])"),
     ("알고리즘 줄 10", src_bwd, "F = _mv(transpose(Ads[i]), F)"),
     ("eq-rnea-calls", src_mm,
      "forward_recursion(chain, q[..., None, :], np.zeros(chain.n), eye, _NO_GRAVITY)"),
@@ -1457,16 +1459,12 @@ glue("rn_use_tau1", fixed(float(tau_one[0]), 4), display=False)
 glue("rn_use_g2", fixed(float(chaindyn.gravity_torque(arm, q_traj[k], gravity=GRAVITY)[1]), 4),
      display=False)
 
-# %% tags=["nbval-ignore-output"]
-# 한 상태씩 부른 결과와 궤적 전체를 한 번에 부른 결과의 차이 (반올림 수준)
-batch_err = float(np.abs(tau_all[k] - tau_one).max())
-glue("rn_batch_err", sci(batch_err), display=False)
-print(f"{batch_err:.1e}")
-
 # %%
-claims.within("rn-batch", "배치 결과와 한 상태씩 부른 결과의 차이는 {glue:text}`rn_batch_err` N·m이다(허용 "
-              "{glue:text}`rn_lin_bound`)", batch_err, LIN_BOUND)
-print("배치 호출과 단일 호출의 차이가 허용 오차 안:", batch_err <= LIN_BOUND)
+# 한 상태씩 부른 결과와 궤적 전체를 한 번에 부른 결과: 같은 곱을 같은 순서로 하므로 비트까지 같다
+claims.claim("rn-batch", "배치 결과와 한 상태씩 부른 결과는 마지막 비트까지 같다",
+             bool(np.array_equal(tau_all[k], tau_one)),
+             largest_difference=float(np.abs(tau_all[k] - tau_one).max()))
+print("배치 호출과 단일 호출이 비트까지 같다:", bool(np.array_equal(tau_all[k], tau_one)))
 
 # %% [markdown]
 # % claim: rn-batch
@@ -1475,7 +1473,7 @@ print("배치 호출과 단일 호출의 차이가 허용 오차 안:", batch_er
 # 관절 2의 토크는 {glue:text}`rn_use_tau2:.4f` N·m이고, 관절 2의 토크 가운데 중력 토크
 # $g_2(q)$가 {glue:text}`rn_use_g2:.4f` N·m이다. 궤적 전체는 {glue:text}`rn_use_N` × 
 # {glue:text}`rn_use_n` 배열 하나로 들어가 같은 모양의 토크 배열로 나온다. 배치 결과와 한 상태씩
-# 부른 결과의 차이는 {glue:text}`rn_batch_err` N·m이다(허용 {glue:text}`rn_lin_bound`). 중력은
+# 부른 결과는 마지막 비트까지 같다. 두 경우 모두 같은 곱을 같은 순서로 하기 때문이다. 중력은
 # 기본값과 같은 $\mathrm{g}_0=$ {glue:text}`rn_g0` m/s²를 $\{0\}$의 $-z$ 방향으로 넣었다.
 #
 # 이 알고리즘이 실제로 맞는지, 그리고 예제 팔의 토크와 반력이 어떤 모양인지는 풀이 예제
