@@ -552,6 +552,7 @@ def _merged_inertia(fname, names, links, pose):
     """Mass and spatial inertia about the body frame's origin of the links ``names``,
     whose poses in the body frame are ``pose[name]``."""
     m_sum, mc_sum, I_o = 0.0, np.zeros(3), np.zeros((3, 3))
+    own = {}  # link -> (mass, inertia about its COM) of the links with mass
     for ln in names:
         inertial = links[ln].inertial
         if inertial is None or inertial.mass is None:
@@ -563,6 +564,8 @@ def _merged_inertia(fname, names, links, pose):
                           dtype=float)
         if not np.all(np.isfinite(I_in)):
             raise ValueError(f"{fname}: link {ln!r} must have a finite inertia, got {I_in}")
+        if m > 0:
+            own[ln] = (m, I_in)
         T = pose[ln] @ _pose(inertial.origin, f"inertial origin of link {ln!r}")
         R, c = T[:3, :3], T[:3, 3]  # axes and COM of the inertial frame in the body frame
         m_sum += m
@@ -576,17 +579,13 @@ def _merged_inertia(fname, names, links, pose):
     try:
         return m_sum, spatial_inertia(m_sum, c, I_c)
     except ValueError as merged:
-        massive = [ln for ln in names if links[ln].inertial is not None
-                   and links[ln].inertial.mass is not None and float(links[ln].inertial.mass) > 0]
-        for ln in massive:  # a link whose own <inertial> is not physical is named alone
-            inertial = links[ln].inertial
-            I_own = np.zeros((3, 3)) if inertial.inertia is None else inertial.inertia
+        for ln, (m, I_in) in own.items():  # a link whose own <inertial> is not physical
             try:
-                spatial_inertia(float(inertial.mass), np.zeros(3), np.asarray(I_own, dtype=float))
-            except ValueError as own:
-                raise _inertia_error(fname, f"link {ln!r}: the inertia", own) from None
-        what = (f"link {massive[0]!r}: the inertia" if len(massive) == 1
-                else f"the merged inertia of links {', '.join(massive)}")
+                spatial_inertia(m, np.zeros(3), I_in)
+            except ValueError as alone:
+                raise _inertia_error(fname, f"link {ln!r}: the inertia", alone) from None
+        what = (f"link {next(iter(own))!r}: the inertia" if len(own) == 1
+                else f"the merged inertia of links {', '.join(own)}")
         raise _inertia_error(fname, what, merged) from None
 
 
