@@ -848,6 +848,12 @@ def _invertible(G):
                          f"batch index {idx})")
 
 
+#: The single spatial inertias (6, 6) that :func:`body_acceleration` has found to pass
+#: :func:`_spatial` and :func:`_invertible`, by their 288 bytes: an ODE integrator calls it
+#: thousands of times with one G, and the checks depend on nothing but those 36 numbers.
+_INVERTIBLE = set()
+
+
 def body_acceleration(G, V, F):
     """The acceleration of a rigid body under a wrench: ``V̇ = G^{-1} (F + ad_V^T G V)``.
 
@@ -897,11 +903,19 @@ def body_acceleration(G, V, F):
     >>> print(np.round(Vd, 12) + 0.0)
     [0. 0. 0. 0. 0. 0.]
     """
-    G = _spatial(G)
+    G = _batch(G, "G", (6, 6))
+    known = G.shape == (6, 6) and G.tobytes() in _INVERTIBLE
+    if not known:
+        _spatial(G)
     V = _batch(V, "V", (6,))
     F = _batch(F, "F", (6,))
     batch = _broadcast(G=(G, 2), V=(V, 1), F=(F, 1))
-    _invertible(G)
+    if not known:
+        _invertible(G)
+        if G.shape == (6, 6):
+            if len(_INVERTIBLE) >= 64:
+                _INVERTIBLE.clear()
+            _INVERTIBLE.add(G.tobytes())
     rhs = F - bias_wrench(G, V)
     G = np.broadcast_to(G, batch + (6, 6))
     rhs = np.broadcast_to(rhs, batch + (6,))

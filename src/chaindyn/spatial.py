@@ -106,6 +106,9 @@ def skew(x):
     ndarray, shape (..., 3, 3)
     """
     x = np.asanyarray(x)
+    if type(x) is np.ndarray and x.shape == (3,) and x.dtype == np.float64:  # one vector: one call
+        a, b, c = x.tolist()
+        return np.array([[0.0, -c, b], [c, 0.0, -a], [-b, a, 0.0]])
     z = np.zeros_like(x[..., 0])
     return np.stack(
         [

@@ -734,6 +734,22 @@ def test_a_numerically_singular_or_indefinite_G_is_refused_by_body_acceleration(
         np.testing.assert_allclose(Vd, V, rtol=1e-3, atol=1e-3)  # cond(G) eps: 7e-5 at 100 m
 
 
+def test_body_acceleration_checks_a_g_changed_in_place_again():
+    """An integrator passes one G thousands of times, and a G that passed is not checked
+    again: the same 36 numbers.  The same array changed in place is new numbers."""
+    G = spatial_inertia(2.0, [0.1, 0.0, 0.0], np.diag([0.02, 0.03, 0.04]))
+    V, F = np.arange(6.0), np.ones(6)
+    Vd = body_acceleration(G, V, F)
+    np.testing.assert_array_equal(body_acceleration(G, V, F), Vd)
+    np.testing.assert_allclose(newton_euler(G, V, Vd), F, rtol=0, atol=1e-12)
+    G[0, 0] = -1.0
+    with pytest.raises(ValueError, match=esc("G must be positive definite")):
+        body_acceleration(G, V, F)
+    G[0, 0], G[0, 1] = 0.02, 0.5  # not symmetric
+    with pytest.raises(ValueError, match=esc("G must be a spatial inertia in (omega, v) order")):
+        body_acceleration(G, V, F)
+
+
 def _moved(G_b, R, p):
     """The same body in {a}, with T_ab = (R, p): Ad_{T_ba}^T G_b Ad_{T_ba} (book §3.1.3)."""
     X = Ad(np.linalg.inv(homogeneous(R, p)))
