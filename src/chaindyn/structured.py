@@ -10,7 +10,7 @@ prismatic joint).  The last frame {n'} has its origin at the foot of the
 normal (``d_n = 0``) and its x along a principal axis of the last link's
 inertia in the plane of x and y (``I_xy = 0``).  Where a common normal is not
 defined (parallel axes, or nearly so: feet farther than ``FAR_FEET`` chain
-lengths), the origin stays at the previous foot and ``p`` is a general
+sizes), the origin stays at the previous foot and ``p`` is a general
 3-vector.
 
 This module computes, once per Chain (on first use, kept in a
@@ -37,7 +37,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._validate import check_chain
-from .kinematics import home_poses
+from .kinematics import home_poses, relative_poses
 from .spatial import axis_point, parallel_axis, rot_x, rot_z
 
 __all__ = ["precompute", "joint_frames", "fold", "StructuredChain", "LinkConstants",
@@ -84,8 +84,8 @@ class JointFrames(NamedTuple):
     link_poses: np.ndarray  #: (n, 4, 4) T_{0,i}(0), the link frames {i} in {0}
     points: np.ndarray  #: (n, 3) origin of {i'} in {i}
     rotations: np.ndarray  #: (n, 3, 3) R_{0,i'}: columns x, y, z of {i'} in {0}
-    origins: np.ndarray  #: (n, 3) origin of {i'} in {0}, m
-    feet: np.ndarray  #: (n, 3) in {0}: where the common normal from axis i-1 meets axis i
+    origins: np.ndarray  #: (n, 3) origin of {i'} from the origin of {1} at q = 0, axes of {0}, m
+    feet: np.ndarray  #: (n, 3) as origins: where the common normal from axis i-1 meets axis i
 
 
 class StructuredChain:
@@ -287,12 +287,15 @@ def _folded_link(link):
 # ----------------------------------------------------------------- joint frames
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-#: The feet of a common normal farther than this many chain lengths from the
-#: axes' points: the axes count as parallel.  The feet of nearly parallel axes
-#: run off to infinity, and the link's inertia about a far origin grows as the
-#: square of the distance, so that the sweeps subtract large, nearly equal
-#: terms: on the random 6-link chain of book §3.5.5 (the mass-ratio study) an origin 9 chain lengths
-#: away made the structured ABA's error 147 eps, against 2 eps with this bound.
+#: The feet of a common normal farther than this many chain sizes from the
+#: axes' points: the axes count as parallel.  The chain's size is 1 m plus the
+#: distance of the farthest of its axis points and mass centres from the origin
+#: of {1} at q = 0 (where the chain is placed in {0} does not enter).  The feet of
+#: nearly parallel axes run off to infinity, and the link's inertia about a far
+#: origin grows as the square of the distance, so that the sweeps subtract
+#: large, nearly equal terms: on the random 6-link chain of book §3.5.5 (the
+#: mass-ratio study) an origin 9 chain lengths away made the structured ABA's
+#: error 147 eps, against 2 eps with this bound.
 FAR_FEET = 3.0
 
 
@@ -363,7 +366,9 @@ def joint_frames(chain):
 
     Axis 1's point is the one nearest the origin of {1}.  Where two axes are
     parallel (or their common normal's feet lie farther than ``FAR_FEET``
-    chain lengths away) the origin stays at the foot of the previous normal.
+    times the chain's size away) the origin stays at the foot of the previous
+    normal.  Points are computed from the origin of {1} at q = 0, so that the
+    frames do not depend on where the chain is placed in {0}.
     The last frame {n'} has its origin at that foot and its x axis along a
     principal axis of the last link's inertia, so that its ``I_xy`` is zero.
 
@@ -386,18 +391,27 @@ def joint_frames(chain):
     chain = chain._with_arrays(_plain)
     n = chain.n
     T0 = home_poses(chain)  # poses of the link frames {i} in {0} at q = 0
-    Z, P = [], []  # axis direction and a point of the axis, in {0}
+    # Every point below is taken from the origin of {1} (in the axes of {0}): the sums of
+    # forward kinematics without the offset of {1} in {0}, so that no coordinate carries
+    # the chain's distance from {0} and its roundoff.
+    steps = relative_poses(chain, np.zeros(n))
+    t = [np.zeros(3)]
+    for i in range(1, n):
+        t.append(T0[i - 1, :3, :3] @ steps[i, :3, 3] + t[-1])
+    Z, P, C = [], [], []  # axis direction, a point of the axis and the COM, from {1}
     for i in range(n):
         w, u = chain.screws[i, :3], chain.screws[i, 3:]
         Z.append(T0[i, :3, :3] @ _unit(u if chain.joint_types[i] == "prismatic" else w))
-        P.append(T0[i, :3, :3] @ axis_point(chain.screws[i]) + T0[i, :3, 3])
-    far = FAR_FEET * (1.0 + max(float(np.linalg.norm(p)) for p in P))
+        P.append(T0[i, :3, :3] @ axis_point(chain.screws[i]) + t[i])
+        C.append(T0[i, :3, :3] @ chain.coms[i] + t[i])
+    # the chain's own size (FAR_FEET): 1 m and the farthest axis point or mass centre from {1}
+    far = FAR_FEET * (1.0 + max(float(np.linalg.norm(x)) for x in P + C))
     Org, Q, Feet = [], [], [P[0]]
     for i in range(n):
         foot, hint = Feet[i], T0[i, :3, 0]
         if i + 1 == n:  # the last frame: no next axis
             R0 = T0[i, :3, :3]
-            com = R0 @ chain.coms[i] + T0[i, :3, 3]
+            com = C[i]
             Io = parallel_axis(R0 @ chain.inertias_com[i] @ R0.T, chain.masses[i], com - foot)
             Org.append(foot)
             Q.append(_frame(Z[i], _principal_x(Z[i], hint, Io)))
@@ -419,7 +433,7 @@ def joint_frames(chain):
         Q.append(_frame(Z[i], _common_normal(Z[i], Z[i + 1], hint)))
         Feet.append(nxt)
     Q, Org, Feet = np.array(Q), np.array(Org), np.array(Feet)
-    points = np.array([T0[i, :3, :3].T @ (Org[i] - T0[i, :3, 3]) for i in range(n)])
+    points = np.array([T0[i, :3, :3].T @ (Org[i] - t[i]) for i in range(n)])
     return JointFrames(T0, points, Q, Org, Feet)
 
 

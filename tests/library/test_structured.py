@@ -142,6 +142,43 @@ def test_degenerate_axis_geometries(name):
         assert_same(cd.rnea_structured(chain, *s, f_tip=F), cd.rnea(chain, *s, f_tip=F))
 
 
+def _placed(chain, offset):
+    """The same chain with its base moved: {1} at ``offset`` (m) from where it was in {0}."""
+    home = chain.home.copy()
+    shift = np.eye(4)
+    shift[:3, 3] = -np.asarray(offset, float)
+    home[0] = home[0] @ shift  # M_{1,0} Trans(-offset): T_{0,1} gains the offset
+    return Chain(home, chain.screws, chain.inertias)
+
+
+@pytest.mark.parametrize("angle", [1e-3, 1e-4, 1e-5])
+@pytest.mark.parametrize("distance", [1e3, 1e4])
+def test_structured_forms_do_not_depend_on_where_the_chain_is(angle, distance):
+    """Physics does not depend on where {0} is.  Axes 1 and 2 nearly parallel (their
+    common normal's feet a few metres to kilometres away) and the chain placed far from
+    {0}: the structured forms equal the dense forms on the chain at the origin, and the
+    joint frames (taken from {1}, their threshold the chain's own size) are the same."""
+    near = _special_chain(
+        [[0, 0, 1, 0, 0, 0], [0, np.sin(angle), np.cos(angle), 0, 0, 0], [1, 0, 0, 0, 0, 0]],
+        [[0.4, 0, 0], [0.4, 0, 0.1], [0.2, 0, 0]])
+    far = _placed(near, distance * np.array([0.6, -0.8, 0.3]))
+    a, b = structured.precompute(near), structured.precompute(far)
+    assert [k.general for k in a.folded] == [k.general for k in b.folded]
+    np.testing.assert_allclose([tuple(map(float, k)) for k in b.links],
+                               [tuple(map(float, k)) for k in a.links], rtol=0, atol=1e-12)
+    rng = np.random.default_rng(11)
+    for _ in range(5):
+        q, qd, qdd = states(rng, 3, scale=2.0)
+        F = rng.standard_normal(6)
+        tau = cd.rnea_structured(far, q, qd, qdd, gravity=G9, f_tip=F)
+        assert_same(tau, cd.rnea(near, q, qd, qdd, gravity=G9, f_tip=F))
+        M = cd.crba(near, q)
+        assert np.abs(cd.crba_structured(far, q) - M).max() <= 1e-12 * np.abs(M).max()
+        tau = cd.rnea(near, q, qd, qdd, gravity=G9, f_tip=F)
+        acc = cd.aba_structured(far, q, qd, tau, gravity=G9, f_tip=F)
+        assert_same(acc, qdd)
+
+
 def test_joint_frames_put_every_axis_on_z():
     rng = np.random.default_rng(9)
     chain = models.random_chain(6, rng, prismatic=0.3)
