@@ -904,7 +904,8 @@ def body_acceleration(G, V, F):
     [0. 0. 0. 0. 0. 0.]
     """
     G = _batch(G, "G", (6, 6))
-    known = G.shape == (6, 6) and G.tobytes() in _INVERTIBLE
+    key = G.tobytes() if G.shape == (6, 6) else None  # a batch of inertias is checked each time
+    known = key in _INVERTIBLE
     if not known:
         _spatial(G)
     V = _batch(V, "V", (6,))
@@ -912,10 +913,10 @@ def body_acceleration(G, V, F):
     batch = _broadcast(G=(G, 2), V=(V, 1), F=(F, 1))
     if not known:
         _invertible(G)
-        if G.shape == (6, 6):
+        if key is not None:
             if len(_INVERTIBLE) >= 64:
                 _INVERTIBLE.clear()
-            _INVERTIBLE.add(G.tobytes())
+            _INVERTIBLE.add(key)
     rhs = F - bias_wrench(G, V)
     G = np.broadcast_to(G, batch + (6, 6))
     rhs = np.broadcast_to(rhs, batch + (6,))
